@@ -1,0 +1,137 @@
+"""The one small interface both games implement (OpenSpiel-style).
+
+A game is a plain, mutable, deterministic state machine over seats ``0..players-1``
+(clockwise: seat 1 sits left of seat 0). Callers ask whose turn it is, list the legal
+actions of a seat, and apply one; an illegal action raises :class:`IllegalAction` and
+changes nothing. ``view(seat)`` returns exactly what that seat may see (RULES "Who may
+see what"); ``to_json`` / ``from_json`` round-trip the whole state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from engine.cards import CARDS, Card, Suit
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. ``code`` is stable and machine-readable
+    (``not_your_turn``, ``must_follow_suit`` ...); ``reason`` is a sentence for people."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+class Action:
+    """Base of every action type. Actions are immutable values."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a card. ``suit`` is the suit a led Mighty joker names (M12); ``call_joker``
+    demands the joker when leading the joker-caller (M13). Kachuful uses neither."""
+
+    card: Card
+    suit: Suit | None = None
+    call_joker: bool = False
+
+    @staticmethod
+    def of(card: Card) -> Play:
+        """The interned plain play of ``card`` (no allocation on the hot path)."""
+        return _PLAYS[card.index]
+
+
+_PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the table to narrate. ``kind`` is one of the game's
+    event kinds (``dealt``, ``bid``, ``card_played``, ``trick_won``, ``hand_scored``,
+    ``game_over`` ...); ``data`` is JSON-able and public unless ``private_to`` names the
+    only seat that may see it."""
+
+    kind: str
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    private_to: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Results:
+    """Scores so far: one list per scored hand, the running totals, and the winners
+    (every seat sharing the best total; empty until the game is over)."""
+
+    hand_scores: list[list[int]]
+    totals: list[int]
+    winners: list[int]
+    over: bool
+
+
+class Game(ABC):
+    """The interface shared by Kachuful and Mighty."""
+
+    name: ClassVar[str]
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """Number of seats."""
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """The current phase, e.g. ``bidding``, ``playing``, ``over``."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat whose turn it is, or None when the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_act is None
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now (empty when it is not their turn)."""
+
+    @abstractmethod
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply ``action`` for ``seat``; raise :class:`IllegalAction` and change nothing
+        when the rules refuse it."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see, as JSON-able data; ``None`` is the public view."""
+
+    @abstractmethod
+    def results(self) -> Results:
+        """Per-hand scores, totals and winners."""
+
+    @abstractmethod
+    def to_json(self) -> str:
+        """The whole state as JSON."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, text: str) -> Self:
+        """Restore a state written by :meth:`to_json`."""
+
+    @classmethod
+    @abstractmethod
+    def parse_action(cls, data: Mapping[str, Any]) -> Action:
+        """Read an action in the replay notation (``{"bid": 2}``, ``{"play": "K♥"}``);
+        raise :class:`IllegalAction` with code ``bad_input`` when it names none."""
+
+    @classmethod
+    @abstractmethod
+    def encode_action(cls, action: Action) -> dict[str, Any]:
+        """The replay notation of ``action`` (inverse of :meth:`parse_action`)."""
