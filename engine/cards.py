@@ -119,6 +119,8 @@ def _build() -> tuple[Card, ...]:
 CARDS: Final = _build()
 """Every card, indexed by ``Card.index``; ``CARDS[52]`` is the joker."""
 JOKER: Final = CARDS[52]
+NAMES: Final = tuple(str(c) for c in CARDS)
+"""The C2 notation of every card, indexed by ``Card.index`` (no formatting on the hot path)."""
 
 
 def _card_at(index: int) -> Card:
@@ -165,7 +167,10 @@ _RANK_WORDS: Final = {
     **{str(r): r for r in range(2, 10)},
 }
 _JOKER_WORDS: Final = frozenset({"jk", "joker", "🃏", "jo", "jkr"})
-_EXPECTED: Final = "a card: a rank (A K Q J 10 9 … 2, or T) and a suit (♠ ♥ ♦ ♣ or s h d c), e.g. A♠, 10h, qc, or JK for the joker"
+_EXPECTED: Final = (
+    "a card: a rank (A K Q J 10 9 … 2, or T) and a suit (♠ ♥ ♦ ♣ or s h d c), "
+    "e.g. A♠, 10h, qc, or JK for the joker"
+)
 _CARD_RE: Final = re.compile(
     r"^(ace|king|queen|jack|ten|10|[2-9akqjt])\s*(?:of\s*)?"
     r"(spades?|hearts?|diamonds?|clubs?|[shdc♠♥♦♣♤♡♢♧])$"
@@ -206,7 +211,8 @@ def parse_cards(text: str | Sequence[str]) -> list[Card]:
             if i + 1 < len(parts):
                 try:
                     out.append(parse_card(parts[i] + parts[i + 1]))
-                    if _normalise(parts[i]) in _RANK_WORDS and _normalise(parts[i + 1]) in _SUIT_WORDS:
+                    rank, suit = _normalise(parts[i]), _normalise(parts[i + 1])
+                    if rank in _RANK_WORDS and suit in _SUIT_WORDS:
                         i += 2
                         continue
                     out.pop()
@@ -215,6 +221,8 @@ def parse_cards(text: str | Sequence[str]) -> list[Card]:
             out.append(parse_card(parts[i]))
             i += 1
         return out
+    if not isinstance(text, Sequence):
+        raise CardParseError(repr(text), "cards: text such as 'A♠ 10h qc', or a list of cards")
     return [parse_card(t) for t in text]
 
 
@@ -223,13 +231,19 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+def _hand_order(trump: Suit | None) -> dict[Card, int]:
+    def key(c: Card) -> int:
+        if c.suit is None:
+            return 1000
+        group = -1 if c.suit is trump else int(c.suit)
+        return (group + 1) * 20 + (ACE - c.rank)
+
+    return {c: key(c) for c in CARDS}
+
+
+_HAND_ORDERS: Final = {trump: _hand_order(trump) for trump in (None, *Suit)}
+
+
 def sort_hand(cards: Iterable[Card], trump: Suit | None = None) -> list[Card]:
     """Sorted by suit then rank high to low; the trump suit first, the joker last."""
-
-    def key(c: Card) -> tuple[int, int]:
-        if c.suit is None:
-            return (9, 0)
-        group = -1 if c.suit is trump else int(c.suit)
-        return (group, -c.rank)
-
-    return sorted(cards, key=key)
+    return sorted(cards, key=_HAND_ORDERS[trump].__getitem__)

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
+from pydantic import ValidationError
+
 from engine.cards import CARDS, Card, Suit
 
 
@@ -51,12 +53,13 @@ class Play(Action):
 _PLAYS: tuple[Play, ...] = tuple(Play(c) for c in CARDS)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """Something that happened, for the table to narrate. ``kind`` is one of the game's
     event kinds (``dealt``, ``bid``, ``card_played``, ``trick_won``, ``hand_scored``,
     ``game_over`` ...); ``data`` is JSON-able and public unless ``private_to`` names the
-    only seat that may see it."""
+    only seat that may see it. Events are read-only by convention (not frozen, so that
+    the hot path creates them cheaply)."""
 
     kind: str
     seat: int | None = None
@@ -135,3 +138,15 @@ class Game(ABC):
     @abstractmethod
     def encode_action(cls, action: Action) -> dict[str, Any]:
         """The replay notation of ``action`` (inverse of :meth:`parse_action`)."""
+
+
+def invalid_config(exc: ValidationError) -> IllegalAction:
+    """A ``bad_input`` refusal that names each rejected setting of a pydantic config."""
+    parts = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"])
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        if err["type"] == "extra_forbidden":
+            msg = "is not an option here"
+        parts.append(f"{where}: {msg}" if where else msg)
+    return IllegalAction("bad_input", "; ".join(parts))

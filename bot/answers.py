@@ -1,0 +1,80 @@
+"""Answering an interaction exactly once, within Discord's 3 seconds.
+
+A :class:`Reply` defers on its own when the work is not done after
+:data:`DEFER_AFTER` seconds, then answers through the follow-up webhook; whoever
+answers first, the interaction gets exactly one initial response.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 2.0
+"""Seconds before a slow answer is deferred (Discord drops it at 3)."""
+
+
+class Reply:
+    """The single answer to one interaction: ephemeral messages, or for a component an
+    update of the message it sits on."""
+
+    def __init__(self, interaction: discord.Interaction[Any], *, update: bool = False) -> None:
+        self.interaction = interaction
+        self.update_mode = update
+        self._lock = asyncio.Lock()
+        self._deferral: asyncio.Task[None] | None = None
+        self._timer = asyncio.get_running_loop().call_later(DEFER_AFTER, self._defer_soon)
+
+    def _defer_soon(self) -> None:
+        self._deferral = asyncio.create_task(self._defer())
+
+    async def _defer(self) -> None:
+        async with self._lock:
+            response = self.interaction.response
+            if response.is_done():
+                return
+            with contextlib.suppress(discord.HTTPException):
+                if self.update_mode:
+                    await response.defer()
+                else:
+                    await response.defer(ephemeral=True, thinking=True)
+
+    def close(self) -> None:
+        """Stop the automatic deferral (the answer went out)."""
+        self._timer.cancel()
+
+    async def send(
+        self, content: str | None = None, *, embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
+    ) -> None:
+        """An ephemeral message to the member who acted."""
+        self.close()
+        kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
+        if embed is not None:
+            kwargs["embed"] = embed
+        if view is not None:
+            kwargs["view"] = view
+        async with self._lock:
+            if not self.interaction.response.is_done():
+                await self.interaction.response.send_message(**kwargs)
+            else:
+                await self.interaction.followup.send(**kwargs)
+
+    async def edit(
+        self, content: str | None = None, *, embed: discord.Embed, view: discord.ui.View | None,
+    ) -> None:
+        """Update the message the clicked component sits on (the member's own panel)."""
+        self.close()
+        async with self._lock:
+            if not self.interaction.response.is_done():
+                await self.interaction.response.edit_message(content=content, embed=embed,
+                                                             view=view)
+            else:
+                await self.interaction.edit_original_response(content=content, embed=embed,
+                                                              view=view)

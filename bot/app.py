@@ -1,0 +1,62 @@
+"""Process entry: settings, logging, the client, and a clean stop on SIGINT/SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+import discord
+from pydantic import ValidationError
+
+from bot.client import CardBot
+from bot.config import TOKEN_HELP, Settings
+
+log = logging.getLogger(__name__)
+
+
+def load_settings() -> Settings | str:
+    """The settings, or a one-line complaint when they are unusable."""
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]).upper() or "settings"
+        return f"{where}: {str(first['msg']).removeprefix('Value error, ')}"
+    if settings.discord_token is None:
+        return TOKEN_HELP
+    return settings
+
+
+async def run(settings: Settings) -> None:
+    """Run the bot until it is closed or the process gets SIGINT/SIGTERM."""
+    bot = CardBot(settings)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, _stop, bot, sig)
+    async with bot:
+        assert settings.discord_token is not None
+        await bot.start(settings.discord_token)
+
+
+def _stop(bot: CardBot, sig: signal.Signals) -> None:
+    log.info("received %s, shutting down", sig.name)
+    asyncio.get_running_loop().create_task(bot.close())
+
+
+def main() -> int:
+    """``python -m bot``. Exit status 2 (and one sentence) when the token is missing."""
+    loaded = load_settings()
+    if isinstance(loaded, str):
+        print(loaded, file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=logging.getLevelName(loaded.log_level), root=True)
+    try:
+        asyncio.run(run(loaded))
+    except discord.LoginFailure:
+        log.error("Discord refused the token: check DISCORD_TOKEN")
+        return 1
+    return 0

@@ -1,0 +1,89 @@
+"""The Discord client: opens storage, loads the cogs, restores tables, syncs commands."""
+
+from __future__ import annotations
+
+import logging
+
+import aiosqlite
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.controller import Controller
+from bot.registry import TableRegistry
+from bot.storage.db import connect
+from bot.views import DYNAMIC_ITEMS
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.kachuful", "cogs.leaderboard")
+
+
+class CardBot(commands.Bot):
+    """The bot. ``ai_delay`` is the pause before an AI player acts (seconds); ``seed``
+    makes deals repeatable (tests only)."""
+
+    def __init__(
+        self, settings: Settings, *, ai_delay: float = 1.0, seed: int | None = None,
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.ai_delay = ai_delay
+        self.seed = seed
+        self._conn: aiosqlite.Connection | None = None
+        self._registry: TableRegistry | None = None
+        self._controller: Controller | None = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise RuntimeError("storage is not open yet")
+        return self._conn
+
+    @property
+    def registry(self) -> TableRegistry:
+        if self._registry is None:
+            raise RuntimeError("the table registry is not ready yet")
+        return self._registry
+
+    @property
+    def controller(self) -> Controller:
+        if self._controller is None:
+            raise RuntimeError("the bot is not ready yet")
+        return self._controller
+
+    async def setup_hook(self) -> None:
+        self._conn = await connect(self.settings.database_path)
+        log.info("storage open at %s", self.settings.database_path)
+        self._registry = TableRegistry(self, self._conn, ai_delay=self.ai_delay, seed=self.seed)
+        self._controller = Controller(self._registry)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for name in EXTENSIONS:
+            await self.load_extension(name)
+        restored = await self._registry.restore()
+        log.info("restored %d open table(s)", restored)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Sync the slash commands: to the development guild at once when one is set,
+        else globally."""
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d command(s) to guild %s", len(synced), guild.id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d command(s) globally", len(synced))
+
+    async def close(self) -> None:
+        if self._registry is not None:
+            await self._registry.close()
+        await super().close()
+        if self._conn is not None:
+            await self._conn.close()
+            self._conn = None

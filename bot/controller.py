@@ -1,0 +1,247 @@
+"""What a member's request does, whether it came as a slash command or a button.
+
+Each method finds the table, asks the registry, and answers exactly once: refusals
+and private cards as ephemeral messages, panel clicks as an update of that panel.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+import discord
+
+from bot.answers import Reply
+from bot.games import ActionFor, GameAdapter
+from bot.registry import TableExists, TableRegistry
+from bot.table import Accepted, Refusal, Table
+from bot.views import panel_view
+from engine.game import Action, IllegalAction
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+SOMETHING_WRONG = "Something went wrong on our side and nothing changed. Please try again."
+
+
+class Controller:
+    """The shared handlers behind every command and button."""
+
+    def __init__(self, registry: TableRegistry) -> None:
+        self.registry = registry
+
+    async def _run(
+        self, interaction: Interaction, work: Callable[[Reply], Awaitable[None]], *,
+        update: bool = False,
+    ) -> None:
+        reply = Reply(interaction, update=update)
+        try:
+            await work(reply)
+        except Refusal as exc:
+            await self._refuse(reply, exc.message)
+        except Exception:
+            log.exception("handling an interaction failed")
+            await self._refuse(reply, SOMETHING_WRONG)
+        finally:
+            reply.close()
+
+    @staticmethod
+    async def _refuse(reply: Reply, message: str) -> None:
+        try:
+            await reply.send(message)
+        except discord.HTTPException as exc:
+            log.warning("could not send a refusal: %s", exc)
+
+    # --- finding the table -------------------------------------------------------------
+
+    def table_here(self, interaction: Interaction, adapter: GameAdapter) -> Table:
+        """The open table of this channel, for this game."""
+        table = None if interaction.channel_id is None else self.registry.in_channel(
+            interaction.channel_id)
+        if table is None:
+            raise Refusal(
+                f"There is no open table in this channel. Open one with `/{adapter.name} start`.",
+                "no_table",
+            )
+        if table.adapter is not adapter:
+            raise Refusal(
+                f"This channel's table is {table.adapter.title}: use the `/{table.adapter.name}` "
+                "commands here.", "other_game",
+            )
+        return table
+
+    async def with_table(
+        self, interaction: Interaction, adapter: GameAdapter,
+        op: Callable[[Table], Awaitable[None]],
+    ) -> None:
+        """Run ``op`` on this channel's table, or refuse when there is none."""
+        try:
+            table = self.table_here(interaction, adapter)
+        except Refusal as exc:
+            await self._run(interaction, self._refusal(exc.message))
+            return
+        await op(table)
+
+    # --- lobby ---------------------------------------------------------------------------
+
+    async def start(
+        self, interaction: Interaction, adapter: GameAdapter, settings: Mapping[str, Any],
+    ) -> None:
+        async def work(reply: Reply) -> None:
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise Refusal("Tables live in server text channels; use this command there.",
+                              "no_guild")
+            try:
+                await self.registry.open(
+                    adapter, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                    host_id=interaction.user.id, host_name=interaction.user.display_name,
+                    settings=settings,
+                )
+            except TableExists as exc:
+                url = exc.table.publisher.jump_url if exc.table.publisher else None
+                where = f": {url}" if url else "."
+                raise Refusal(
+                    f"This channel already has an open table{where} Join it, or its host "
+                    "ends it with `end` before a new one can start.", "table_exists",
+                ) from None
+            await reply.send(
+                f"Your {adapter.title} table is open. Players join with the **Join** button "
+                f"or `/{adapter.name} join`; you deal when the seats are right."
+            )
+
+        await self._run(interaction, work)
+
+    async def join(self, interaction: Interaction, table: Table) -> None:
+        await self._simple(interaction, lambda: self.registry.join(
+            table, interaction.user.id, interaction.user.display_name))
+
+    async def leave(self, interaction: Interaction, table: Table) -> None:
+        await self._simple(interaction, lambda: self.registry.leave(table, interaction.user.id))
+
+    async def add_bots(self, interaction: Interaction, table: Table, count: int) -> None:
+        await self._simple(interaction, lambda: self.registry.add_bots(
+            table, interaction.user.id, count))
+
+    async def deal(self, interaction: Interaction, table: Table) -> None:
+        await self._simple(interaction, lambda: self.registry.deal(table, interaction.user.id))
+
+    async def end(self, interaction: Interaction, table: Table) -> None:
+        perms = interaction.permissions
+        await self._simple(interaction, lambda: self.registry.end(
+            table, interaction.user.id, bool(perms and perms.manage_messages)))
+
+    async def repost(self, interaction: Interaction, table: Table) -> None:
+        async def post() -> str:
+            if table.publisher is None:
+                raise Refusal("This table has no message to post.", "closed")
+            table.publisher.schedule(repost=True)
+            return "The table is posted again at the bottom of the channel."
+
+        await self._simple(interaction, post)
+
+    async def _simple(self, interaction: Interaction, op: Callable[[], Awaitable[str]]) -> None:
+        async def work(reply: Reply) -> None:
+            await reply.send(await op())
+
+        await self._run(interaction, work)
+
+    # --- cards and actions ---------------------------------------------------------------
+
+    async def hand(self, interaction: Interaction, table: Table, *, update: bool = False) -> None:
+        """The member's private panel: a new ephemeral message, or (from the panel's own
+        refresh button) an update of it."""
+
+        async def work(reply: Reply) -> None:
+            panel, version = await self.registry.panel(table, interaction.user.id)
+            view = panel_view(table.id, version, panel)
+            if update:
+                await reply.edit(embed=panel.embed, view=view)
+            else:
+                await reply.send(embed=panel.embed, view=view)
+
+        await self._run(interaction, work, update=update)
+
+    async def act(
+        self, interaction: Interaction, table: Table, action: Action | ActionFor,
+        *, stamp: int | None = None,
+    ) -> None:
+        """Apply a member's action; from a panel (``stamp`` given) the panel is updated,
+        otherwise the member gets an ephemeral confirmation."""
+
+        async def work(reply: Reply) -> None:
+            accepted = await self.registry.act(table, interaction.user.id, action, stamp)
+            if stamp is None:
+                await reply.send(self._confirmation(accepted))
+                return
+            panel, version = await self.registry.panel(table, interaction.user.id)
+            await reply.edit(self._confirmation(accepted), embed=panel.embed,
+                             view=panel_view(table.id, version, panel))
+
+        await self._run(interaction, work, update=stamp is not None)
+
+    @staticmethod
+    def _confirmation(accepted: Accepted) -> str:
+        return f"Done: you {accepted.text}." + (" That was the last card!" if accepted.finished
+                                                 else "")
+
+    async def rules(self, interaction: Interaction, adapter: GameAdapter) -> None:
+        await self._simple(interaction, self._text(adapter.rules_card()))
+
+    @staticmethod
+    def _text(text: str) -> Callable[[], Awaitable[str]]:
+        async def give() -> str:
+            return text
+
+        return give
+
+    # --- buttons -------------------------------------------------------------------------
+
+    async def table_button(self, interaction: Interaction, table_id: int, what: str) -> None:
+        """A lobby or table button (``t:<table>:<what>``)."""
+        table = self.registry.get(table_id)
+        if table is None:
+            await self._run(interaction, self._closed)
+            return
+        if what == "join":
+            await self.join(interaction, table)
+        elif what == "leave":
+            await self.leave(interaction, table)
+        elif what == "addbot":
+            await self.add_bots(interaction, table, 1)
+        elif what == "deal":
+            await self.deal(interaction, table)
+        elif what == "cancel":
+            await self.end(interaction, table)
+        else:
+            await self.hand(interaction, table, update=what == "refresh")
+
+    async def action_button(
+        self, interaction: Interaction, table_id: int, version: int, payload: str,
+    ) -> None:
+        """A panel's game button (``a:<table>:<version>:<payload>``)."""
+        table = self.registry.get(table_id)
+        if table is None:
+            await self._run(interaction, self._closed)
+            return
+        try:
+            action = table.adapter.decode_button(payload)
+        except IllegalAction as exc:
+            await self.refuse(interaction, table.adapter.refusal(exc))
+            return
+        await self.act(interaction, table, action, stamp=version)
+
+    async def refuse(self, interaction: Interaction, message: str) -> None:
+        """Answer with a refusal only (bad input caught before reaching a table)."""
+        await self._run(interaction, self._refusal(message))
+
+    @staticmethod
+    async def _closed(reply: Reply) -> None:
+        raise Refusal("This table is closed. Open a new one with `start`.", "stale")
+
+    @staticmethod
+    def _refusal(message: str) -> Callable[[Reply], Awaitable[None]]:
+        async def refuse(reply: Reply) -> None:
+            raise Refusal(message)
+
+        return refuse

@@ -1,0 +1,114 @@
+"""Per-game adapters: what the shared runtime needs to know about one game."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any, ClassVar
+
+import discord
+
+from bot.storage.tables import SeatRecord
+from engine.game import Action, Game, IllegalAction
+
+ActionFor = Callable[[Game, int], Action]
+"""An action that depends on the game and the acting seat (resolved under the lock)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One embed field."""
+
+    name: str
+    value: str
+    inline: bool = False
+
+
+@dataclass(slots=True)
+class Panel:
+    """A private hand panel: text and buttons (each ``(label, payload, enabled, style)``,
+    laid out five per row by the runtime)."""
+
+    embed: discord.Embed
+    buttons: list[tuple[str, str, bool, discord.ButtonStyle]] = field(default_factory=list)
+
+
+class GameAdapter(ABC):
+    """The small per-game part of a table: seat limits, lobby options, the engine, the
+    table embed's game fields, the private panel and the words for refusals."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+
+    @abstractmethod
+    def describe_settings(self, settings: Mapping[str, Any]) -> str:
+        """The lobby's one-line summary of the chosen options."""
+
+    @abstractmethod
+    def check_settings(self, settings: Mapping[str, Any], players: int | None) -> None:
+        """Raise :class:`IllegalAction` when the options cannot be played by ``players``
+        (by any allowed number of players when None)."""
+
+    @abstractmethod
+    def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:
+        """A fresh game for ``players`` seats."""
+
+    @abstractmethod
+    def load(self, state: str) -> Game:
+        """Restore a stored engine state."""
+
+    @abstractmethod
+    def table_fields(self, game: Game, seats: Sequence[SeatRecord]) -> list[Field]:
+        """The table embed's fields, before the shared "Scores" field (public view only)."""
+
+    @abstractmethod
+    def headline(self, game: Game) -> str:
+        """The table embed's title suffix, e.g. ``hand 7/25``."""
+
+    @abstractmethod
+    def panel(self, game: Game, seat: int, seats: Sequence[SeatRecord]) -> Panel:
+        """The private panel of ``seat``: its cards and its legal actions as buttons."""
+
+    @abstractmethod
+    def look_action(self, game: Game, seat: int) -> Action | None:
+        """The action that records ``seat`` opening its hand, when opening the panel
+        should count as looking now (None when already looked, or while the panel
+        offers a blind bid instead)."""
+
+    @abstractmethod
+    def is_turn(self, action: Action) -> bool:
+        """False for actions that are not a turn (looking at one's hand)."""
+
+    @abstractmethod
+    def decode_button(self, payload: str) -> Action | ActionFor:
+        """The action a panel button's payload names (or how to find it from the game and
+        seat); :class:`IllegalAction` ``bad_input`` when it names none."""
+
+    @abstractmethod
+    def describe_action(self, action: Action) -> str:
+        """A short public phrase for an accepted action (``bid 2``, ``played K♥``)."""
+
+    @abstractmethod
+    def refusal(self, exc: IllegalAction) -> str:
+        """The words shown for a refused action: what happened and what to do instead."""
+
+    @abstractmethod
+    def ai_action(self, game: Game, seat: int, rng: Random) -> Action:
+        """The simple AI's choice for ``seat``."""
+
+    @abstractmethod
+    def rules_card(self) -> str:
+        """A short rules text for ``rules``."""
+
+
+ADAPTERS: dict[str, GameAdapter] = {}
+
+
+def register(adapter: GameAdapter) -> GameAdapter:
+    """Make ``adapter`` known to the runtime (restoring its tables after a restart)."""
+    ADAPTERS[adapter.name] = adapter
+    return adapter

@@ -1,0 +1,322 @@
+"""Kachuful on the shared runtime: lobby options, the table fields, the hand panel."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from random import Random
+from typing import Any, Final
+
+import discord
+
+from bot.games import Field, GameAdapter, Panel, register
+from bot.render import seat_label
+from bot.storage.tables import SeatRecord
+from engine.ai.policy import policy_for
+from engine.cards import CARDS, Card, parse_card, sort_hand
+from engine.game import Action, Game, IllegalAction, Play
+from engine.kachuful.actions import LOOK, Bid, Look
+from engine.kachuful.config import MAX_PLAYERS, MIN_PLAYERS, KachufulConfig
+from engine.kachuful.game import KachufulGame
+
+ENGINE_OPTIONS: Final = ("start_size", "schedule", "trump", "scoring", "hook", "blind_bids",
+                         "forehead")
+"""Lobby options that configure the engine; the others (turn_timer, turn_ping) are
+the table's."""
+DEFAULTS: Final[dict[str, Any]] = {
+    "start_size": None, "schedule": "full", "trump": "cycle", "scoring": "classic",
+    "hook": True, "blind_bids": False, "forehead": False, "turn_timer": 0, "turn_ping": False,
+}
+HIDDEN_CARD: Final = "hidden"
+"""What ``play`` takes in the forehead hand, where a player cannot see their card (KV8)."""
+
+_TRUMP_WORDS: Final = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣",
+                       "notrump": "no trump"}
+_TRUMP_RULES: Final = {"cycle": "trump cycle ♠ ♦ ♣ ♥", "cycle_notrump": "trump cycle ♠ ♦ ♣ ♥ NT",
+                       "turned": "turned trump"}
+_SCORING: Final = {"classic": "classic scoring (10 + bid)", "penalty": "penalty scoring",
+                   "per_trick": "per-trick scoring", "judgement": "judgement scoring"}
+_SECONDARY = discord.ButtonStyle.secondary
+_TRUMP_STYLE = discord.ButtonStyle.primary
+_BID_STYLE = discord.ButtonStyle.success
+
+RULES_CARD: Final = "\n".join([
+    "**Kachuful** (3–7 players, each for themselves)",
+    "• Hands shrink from the start size down to 1 card and grow back (4 players: 13 → 1 → 13).",
+    "• Trump cycles ♠ ♦ ♣ ♥ by hand; no card is turned (unless the table chose otherwise).",
+    "• **Bid**: after seeing your cards, from the dealer's left, bid the tricks you will take "
+    "(0 to the hand size). The dealer bids last and may not make the bids add up to the hand "
+    "size (hook rule).",
+    "• **Play**: the player left of the dealer leads. Follow the led suit if you can, else play "
+    "anything. The highest trump wins, else the highest card of the led suit. The winner leads.",
+    "• **Score**: exactly your bid scores 10 + bid (a made zero scores 10); a miss scores 0. "
+    "The highest total after the last hand wins.",
+    "Your cards: `/kachuful hand` or the **My hand** button. Moves: its buttons, or "
+    "`/kachuful bid` and `/kachuful play`.",
+])
+
+
+def _game(game: Game) -> KachufulGame:
+    if not isinstance(game, KachufulGame):
+        raise TypeError(f"not a Kachuful game: {game!r}")
+    return game
+
+
+def engine_config(settings: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """The engine's config for these lobby options and ``players`` seats."""
+    config = {k: settings[k] for k in ENGINE_OPTIONS if settings.get(k) is not None}
+    return {**config, "players": players}
+
+
+def _trump_text(label: str, turned: str | None = None) -> str:
+    word = _TRUMP_WORDS.get(label, label)
+    return f"{word} (turned {turned})" if turned else word
+
+
+class KachufulAdapter(GameAdapter):
+    """Kachuful (RULES K1–K11, KV1–KV8) for the shared table runtime."""
+
+    name = "kachuful"
+    title = "Kachuful"
+    min_seats = MIN_PLAYERS
+    max_seats = MAX_PLAYERS
+
+    def __init__(self) -> None:
+        self._policy = policy_for("kachuful", "simple")
+
+    # --- lobby and engine ------------------------------------------------------------
+
+    def describe_settings(self, settings: Mapping[str, Any]) -> str:
+        s = {**DEFAULTS, **settings}
+        size = "start size ⌊52 / players⌋" if s["start_size"] is None else \
+            f"start size {s['start_size']}"
+        schedule = "down and back up" if s["schedule"] == "full" else "descending only"
+        parts = [size, schedule, _TRUMP_RULES[s["trump"]], _SCORING[s["scoring"]],
+                 "hook rule " + ("on" if s["hook"] else "off")]
+        if s["blind_bids"]:
+            parts.append("blind bids")
+        if s["forehead"]:
+            parts.append("forehead one-card hand")
+        timer = int(s["turn_timer"] or 0)
+        parts.append(f"turn timer {timer} s" if timer else "no turn timer")
+        if s["turn_ping"]:
+            parts.append("turn pings")
+        return "Options: " + ", ".join(parts) + "."
+
+    def check_settings(self, settings: Mapping[str, Any], players: int | None) -> None:
+        KachufulConfig.parse(engine_config(settings, players or MIN_PLAYERS))
+
+    def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:
+        return KachufulGame(engine_config(settings, players), seed=seed)
+
+    def load(self, state: str) -> Game:
+        return KachufulGame.from_json(state)
+
+    # --- the table embed ------------------------------------------------------------------
+
+    def headline(self, game: Game) -> str:
+        v = _game(game).view(None)
+        return f"hand {v['hand_number']}/{v['hand_count']}"
+
+    def table_fields(self, game: Game, seats: Sequence[SeatRecord]) -> list[Field]:
+        v = _game(game).view(None)
+        labels = [seat_label(s) for s in seats]
+        fields = [
+            Field("Hand", f"{v['hand_number']}/{v['hand_count']}", True),
+            Field("Cards each", str(v["size"]), True),
+            Field("Trump", _trump_text(v["trump"], v["turned"]), True),
+            Field("Dealer", labels[v["dealer"]], True),
+            Field("Turn", self._turn_text(v, labels), True),
+        ]
+        lines = []
+        for seat, label in enumerate(labels):
+            bid = v["bids"][seat]
+            bid_text = "—" if bid is None else f"{bid}{' (blind)' if v['blind'][seat] else ''}"
+            lines.append(f"{label}: bid {bid_text} · won {v['tricks_won'][seat]}")
+        fields.append(Field("Bids and tricks", "\n".join(lines)))
+        trick = [f"{labels[p['seat']]}: {p['card']}" for p in v["trick"]]
+        fields.append(Field("Current trick", "\n".join(trick) or "No card played yet."))
+        last = v["last_trick"]
+        if last is not None:
+            cards = " ".join(p["card"] for p in last["cards"])
+            fields.append(Field(
+                "Last trick",
+                f"{cards} → {labels[last['winner']]} (hand {last['hand_number']})",
+            ))
+        return fields
+
+    @staticmethod
+    def _turn_text(v: Mapping[str, Any], labels: Sequence[str]) -> str:
+        if v["over"]:
+            return "Game over"
+        verb = "to bid" if v["phase"] == "bidding" else "to play"
+        return f"{labels[v['to_act']]} {verb}"
+
+    # --- the private panel ---------------------------------------------------------------
+
+    def _offers_blind(self, game: KachufulGame, seat: int) -> bool:
+        return (game.config.blind_bids and game.phase == "bidding"
+                and not game.has_looked(seat) and game.current.bids[seat] is None)
+
+    def look_action(self, game: Game, seat: int) -> Action | None:
+        g = _game(game)
+        if g.is_over or g.has_looked(seat) or self._offers_blind(g, seat):
+            return None
+        return LOOK
+
+    def panel(self, game: Game, seat: int, seats: Sequence[SeatRecord]) -> Panel:
+        g = _game(game)
+        v = g.view(seat)
+        labels = [seat_label(s) for s in seats]
+        embed = discord.Embed(
+            title=f"Your hand — hand {v['hand_number']}/{v['hand_count']}",
+            colour=discord.Colour.blurple(),
+        )
+        trump = _trump_text(v["trump"], v["turned"])
+        status = [f"Trump: **{trump}** · {v['size']} card(s) each · "
+                  f"dealer {labels[v['dealer']]}"]
+        bid = v["bids"][seat]
+        if bid is not None:
+            status.append(f"Your bid: **{bid}**{' (blind)' if v['blind'][seat] else ''} · "
+                          f"tricks won: **{v['tricks_won'][seat]}**")
+        status.append("**Your turn.**" if v["to_act"] == seat else
+                      ("The game is over." if v["over"] else
+                       f"Waiting for {self._turn_text(v, labels)}. Press Refresh on your turn."))
+        legal = g.legal_actions(seat)
+        if self._offers_blind(g, seat):
+            embed.description = "\n".join([
+                *status, "",
+                "You have not looked at your cards. Bid **blind** now (an exact blind bid "
+                "scores double), or look at your cards first.",
+            ])
+            buttons = [self._bid_button(n, legal, blind=True) for n in range(v["size"] + 1)]
+            buttons.append(("Look at my cards", "look", True, _TRUMP_STYLE))
+            return Panel(embed, buttons)
+        if v["forehead"]:
+            others = "\n".join(f"{labels[o['seat']]}: {o['card']}" for o in v["others"]) or "—"
+            embed.description = "\n".join([*status, "",
+                                           "Forehead hand: you see everyone's card but yours."])
+            embed.add_field(name="Others' cards", value=others[:1024], inline=False)
+        else:
+            embed.description = "\n".join(status)
+            embed.add_field(name="Your cards", value=self._hand_text(g, seat), inline=False)
+        if v["trick"]:
+            embed.add_field(name="Current trick", value="\n".join(
+                f"{labels[p['seat']]}: {p['card']}" for p in v["trick"])[:1024])
+        if g.phase == "bidding":
+            buttons = [self._bid_button(n, legal, blind=False) for n in range(v["size"] + 1)]
+            forbidden = v["forbidden_bid"]
+            if forbidden is not None and v["to_act"] == seat:
+                embed.add_field(name="Hook rule",
+                                value=f"As dealer you may not bid {forbidden}.")
+        elif v["forehead"]:
+            held = bool(g.cards_of(seat))
+            buttons = [("Play my hidden card", "ph", held and v["to_act"] == seat, _TRUMP_STYLE)]
+        else:
+            buttons = self._card_buttons(g, seat, legal)
+        return Panel(embed, buttons)
+
+    @staticmethod
+    def _hand_text(g: KachufulGame, seat: int) -> str:
+        trump = g.current.trump
+        cards = sort_hand(g.cards_of(seat), trump)
+        if not cards:
+            return "No cards left in this hand."
+        groups: list[list[Card]] = []
+        for c in cards:
+            if groups and groups[-1][0].suit is c.suit:
+                groups[-1].append(c)
+            else:
+                groups.append([c])
+        lines = []
+        for group in groups:
+            text = " ".join(str(c) for c in group)
+            lines.append(f"**{text}** ← trump" if group[0].suit is trump else text)
+        return "\n".join(lines)
+
+    @staticmethod
+    def _bid_button(
+        amount: int, legal: Sequence[Action], *, blind: bool,
+    ) -> tuple[str, str, bool, discord.ButtonStyle]:
+        enabled = Bid.of(amount, blind) in legal
+        label = f"Blind {amount}" if blind else f"Bid {amount}"
+        return label, f"{'B' if blind else 'b'}{amount}", enabled, _BID_STYLE
+
+    @staticmethod
+    def _card_buttons(
+        g: KachufulGame, seat: int, legal: Sequence[Action],
+    ) -> list[tuple[str, str, bool, discord.ButtonStyle]]:
+        trump = g.current.trump
+        return [
+            (str(c) + (" ★" if c.suit is trump else ""), f"p{c.index}", Play.of(c) in legal,
+             _TRUMP_STYLE if c.suit is trump else _SECONDARY)
+            for c in sort_hand(g.cards_of(seat), trump)
+        ]
+
+    def decode_button(self, payload: str) -> Action | Callable[[Game, int], Action]:
+        kind, rest = payload[:1], payload[1:]
+        if payload == "look":
+            return LOOK
+        if payload == "ph":
+            return self.hidden_play
+        if kind in ("b", "B") and rest.isdigit() and len(rest) <= 2:
+            return Bid.of(int(rest), kind == "B")
+        if kind == "p" and rest.isdigit() and int(rest) < 52:
+            return Play.of(CARDS[int(rest)])
+        raise IllegalAction("bad_input", "that button names no Kachuful action")
+
+    def hidden_play(self, game: Game, seat: int) -> Action:
+        """Play the one card a player cannot see in the forehead hand (KV8)."""
+        g = _game(game)
+        held = g.cards_of(seat)
+        if not g.forehead or len(held) != 1:
+            raise IllegalAction("bad_input", "only in the forehead hand is your card hidden")
+        return Play.of(held[0])
+
+    def parse_play(self, text: str) -> Action | Callable[[Game, int], Action]:
+        """The action ``play card:<text>`` asks for; ``CardParseError`` for no card."""
+        if text.strip().lower() == HIDDEN_CARD:
+            return self.hidden_play
+        return Play.of(parse_card(text))
+
+    def legal_card_names(self, game: Game, seat: int) -> list[str]:
+        """The cards ``seat`` may play now, for autocomplete ("hidden" in the forehead
+        hand)."""
+        g = _game(game)
+        if g.forehead:
+            return [HIDDEN_CARD] if g.to_act == seat and g.phase == "playing" else []
+        return [str(a.card) for a in g.legal_actions(seat) if isinstance(a, Play)]
+
+    # --- actions -------------------------------------------------------------------------
+
+    def is_turn(self, action: Action) -> bool:
+        return not isinstance(action, Look)
+
+    def describe_action(self, action: Action) -> str:
+        if isinstance(action, Bid):
+            return f"bid {action.amount}{' blind' if action.blind else ''}"
+        if isinstance(action, Play):
+            return f"played {action.card}"
+        return "looked at their cards"
+
+    def refusal(self, exc: IllegalAction) -> str:
+        reason = exc.reason[:1].upper() + exc.reason[1:]
+        if exc.code == "not_your_turn":
+            return "It is not your turn: the table message shows whose turn it is."
+        if exc.code == "card_not_in_hand":
+            return f"{reason}. See your cards with `/kachuful hand` or the **My hand** button."
+        if exc.code == "must_follow_suit":
+            return f"{reason}: you hold a card of the suit led, so play one of those."
+        if exc.code == "hook_rule":
+            return f"Hook rule: {exc.reason}. Choose another bid."
+        return f"{reason}."
+
+    def ai_action(self, game: Game, seat: int, rng: Random) -> Action:
+        legal = [a for a in game.legal_actions(seat) if not (isinstance(a, Bid) and a.blind)]
+        return self._policy.choose(game.view(seat), legal, rng)
+
+    def rules_card(self) -> str:
+        return RULES_CARD
+
+
+KACHUFUL: Final = KachufulAdapter()
+register(KACHUFUL)

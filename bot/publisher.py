@@ -1,0 +1,158 @@
+"""The table message: coalesced edits, re-posts before the one-hour edit cap.
+
+At most one edit is in flight per table; requests that arrive meanwhile collapse into
+one more edit showing the latest state. A 429 is waited out and retried, never
+dropped. A message about to turn one hour old (edits then hit error 30046) is replaced
+by a new message, and the old one points to it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+REPOST_AGE = 50 * 60.0
+"""Re-post the table message once it is this old (seconds), well before one hour."""
+EDIT_CAP_CODE = 30046
+UNKNOWN_MESSAGE = 10008
+
+
+@dataclass(slots=True)
+class Payload:
+    """What the table message shows."""
+
+    embeds: list[discord.Embed]
+    view: discord.ui.View | None
+    content: str | None = None
+    kwargs: dict[str, Any] = field(default_factory=dict)
+
+
+Render = Callable[[], Payload]
+Clock = Callable[[], float]
+MessageMoved = Callable[[int, float], Awaitable[None]]
+
+
+class Publisher:
+    """Keeps one table's channel message in step with its state."""
+
+    def __init__(
+        self, client: discord.Client, channel_id: int, guild_id: int, render: Render,
+        moved: MessageMoved, message_id: int | None, posted_at: float | None,
+        clock: Clock = time.time,
+    ) -> None:
+        self._client = client
+        self._channel_id = channel_id
+        self._guild_id = guild_id
+        self._render = render
+        self._moved = moved
+        self._clock = clock
+        self.message_id = message_id
+        self.posted_at = posted_at
+        self.edits = 0
+        self._dirty = False
+        self._force_repost = False
+        self._task: asyncio.Task[None] | None = None
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @property
+    def jump_url(self) -> str | None:
+        if self.message_id is None:
+            return None
+        return f"https://discord.com/channels/{self._guild_id}/{self._channel_id}/{self.message_id}"
+
+    def schedule(self, *, repost: bool = False) -> None:
+        """Ask for the message to show the latest state (soon, coalesced)."""
+        self._dirty = True
+        self._force_repost = self._force_repost or repost
+        if self._task is None or self._task.done():
+            self._idle.clear()
+            self._task = asyncio.create_task(self._run(), name=f"table-message-{self._channel_id}")
+
+    async def flush(self) -> None:
+        """Wait until no update is pending or in flight."""
+        await self._idle.wait()
+
+    def cancel(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+        self._idle.set()
+
+    async def _run(self) -> None:
+        try:
+            while self._dirty:
+                self._dirty = False
+                repost, self._force_repost = self._force_repost, False
+                try:
+                    await self._push(repost)
+                except discord.RateLimited as exc:
+                    self._dirty = True
+                    await asyncio.sleep(exc.retry_after)
+                except discord.HTTPException as exc:
+                    if exc.status == 429:
+                        self._dirty = True
+                        await asyncio.sleep(_retry_after(exc))
+                    elif exc.code == EDIT_CAP_CODE:
+                        self._dirty = True
+                        self._force_repost = True
+                    elif exc.code == UNKNOWN_MESSAGE or exc.status == 404:
+                        self.message_id = None
+                        self._dirty = True
+                    else:
+                        log.warning("table message in channel %s: %s", self._channel_id, exc)
+                        if exc.status >= 500:
+                            self._dirty = True
+                            await asyncio.sleep(1.0)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table message update failed in channel %s", self._channel_id)
+        finally:
+            self._idle.set()
+
+    async def _push(self, repost: bool) -> None:
+        payload = self._render()
+        channel = self._client.get_partial_messageable(self._channel_id, guild_id=self._guild_id)
+        now = self._clock()
+        too_old = self.posted_at is not None and now - self.posted_at >= REPOST_AGE
+        if self.message_id is None or repost or too_old:
+            old = self.message_id
+            message = await channel.send(
+                content=payload.content, embeds=payload.embeds,
+                view=payload.view if payload.view is not None else discord.utils.MISSING,
+            )
+            self.message_id = message.id
+            self.posted_at = message.created_at.timestamp()
+            self.edits += 1
+            await self._moved(message.id, self.posted_at)
+            if old is not None:
+                await self._point_old(channel, old, message.jump_url)
+            return
+        await channel.get_partial_message(self.message_id).edit(
+            content=payload.content, embeds=payload.embeds, view=payload.view,
+        )
+        self.edits += 1
+
+    async def _point_old(self, channel: discord.PartialMessageable, old: int, url: str) -> None:
+        try:
+            await channel.get_partial_message(old).edit(
+                content=f"This table moved: {url}", embeds=[], view=None,
+            )
+        except discord.HTTPException as exc:
+            log.info("could not point the old table message %s to the new one: %s", old, exc)
+
+
+def _retry_after(exc: discord.HTTPException) -> float:
+    headers = getattr(exc.response, "headers", None) or {}
+    try:
+        return max(0.05, float(headers.get("Retry-After", 1.0)))
+    except (TypeError, ValueError):
+        return 1.0

@@ -1,0 +1,1 @@
+"""SQLite storage: the connection and migrations, tables in play, finished games."""

@@ -1,0 +1,334 @@
+"""Finished games: recording them, updating ratings, and the leaderboard and stats queries.
+
+Decisions (README "Leaderboards and stats"):
+
+- Everything is per server (``guild_id``) and per game.
+- A finished game counts for games played, wins, scores and ratings. A shared win
+  (equal best totals, K10 and M3) is a win for each player sharing it.
+- An abandoned game (ended with ``end``, or when every member left) is recorded with
+  its scores so far but has no winner, changes no rating and counts in no total; stats
+  show how many a member has and list it among their recent games.
+- AI players are stored with the game but never rated, counted or listed. The members
+  of a game are rated among themselves by final score (see :mod:`bot.ratings`).
+- A seat is recorded as whoever holds it at the end: a member who left a running game
+  handed their seat to an AI player and is not part of that game's record.
+
+Every function takes an open connection and leaves committing to the caller.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal, Self, get_args
+
+import aiosqlite
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+
+from bot.ratings import Skill, competition_ranks, rate
+from engine.game import Results
+
+GameName = Literal["kachuful", "mighty"]
+GAME_NAMES: Final[tuple[GameName, ...]] = get_args(GameName)
+"""The games with leaderboards."""
+
+GameStatus = Literal["finished", "abandoned"]
+
+
+class PlayerResult(BaseModel):
+    """One seat of a recorded game: a member (``user_id``) or an AI player (None)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int = Field(ge=0)
+    user_id: int | None
+    name: str = Field(min_length=1)
+    score: int
+    won: bool
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+
+class FinishedGame(BaseModel):
+    """A game that ended (``finished``) or was ended early (``abandoned``), as stored.
+
+    ``variant`` holds the table's options as JSON. A finished game's winners are exactly
+    the seats with the best total (K10, M3); an abandoned game has none."""
+
+    model_config = ConfigDict(frozen=True)
+
+    guild_id: int
+    game: GameName
+    status: GameStatus
+    players: list[PlayerResult] = Field(min_length=1)
+    hands_played: int = Field(ge=0)
+    ended_at: float
+    started_at: float | None = None
+    table_id: int | None = None
+    variant: dict[str, JsonValue] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        if sorted(p.seat for p in self.players) != list(range(len(self.players))):
+            raise ValueError("seats must be numbered 0 to players - 1, each once")
+        members = [p.user_id for p in self.players if p.user_id is not None]
+        if len(set(members)) != len(members):
+            raise ValueError("a member can hold only one seat in a game")
+        best = max(p.score for p in self.players)
+        if self.status == "abandoned" and any(p.won for p in self.players):
+            raise ValueError("an abandoned game has no winner")
+        if self.status == "finished" and any(p.won != (p.score == best) for p in self.players):
+            raise ValueError("the winners of a finished game are the seats with the best total")
+        return self
+
+    @classmethod
+    def from_results(
+        cls,
+        *,
+        guild_id: int,
+        game: GameName,
+        status: GameStatus,
+        seats: Sequence[tuple[int | None, str]],
+        results: Results,
+        ended_at: float,
+        started_at: float | None = None,
+        table_id: int | None = None,
+        variant: dict[str, JsonValue] | None = None,
+    ) -> FinishedGame:
+        """Build the record from the engine's :class:`Results` and the seats, given as
+        ``(user_id or None for an AI player, name)`` in seat order."""
+        if len(seats) != len(results.totals):
+            raise ValueError("one seat per total is needed")
+        winners = set(results.winners) if status == "finished" else set()
+        players = [
+            PlayerResult(seat=i, user_id=uid, name=name, score=score, won=i in winners)
+            for i, ((uid, name), score) in enumerate(zip(seats, results.totals, strict=True))
+        ]
+        return cls(
+            guild_id=guild_id, game=game, status=status, players=players,
+            hands_played=len(results.hand_scores), ended_at=ended_at, started_at=started_at,
+            table_id=table_id, variant=variant or {},
+        )
+
+
+async def record_game(conn: aiosqlite.Connection, result: FinishedGame) -> int:
+    """Insert the game and its seats and, for a finished game, update the members'
+    ratings; return the game's id. Runs inside the caller's transaction."""
+    cur = await conn.execute(
+        "INSERT INTO games (table_id, guild_id, game, variant, status, hands_played, "
+        "started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (result.table_id, result.guild_id, result.game,
+         json.dumps(result.variant, ensure_ascii=False, sort_keys=True), result.status,
+         result.hands_played, result.started_at, result.ended_at),
+    )
+    game_id = int(cur.lastrowid or 0)
+    await conn.executemany(
+        "INSERT INTO game_players (game_id, seat, user_id, is_ai, name, score, won) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(game_id, p.seat, p.user_id, int(p.is_ai), p.name, p.score, int(p.won))
+         for p in result.players],
+    )
+    if result.status == "finished":
+        await _update_ratings(conn, result)
+    return game_id
+
+
+async def _update_ratings(conn: aiosqlite.Connection, result: FinishedGame) -> None:
+    members = {p.user_id: p.score for p in result.players if p.user_id is not None}
+    if len(members) < 2:
+        return
+    ids = list(members)
+    current = await load_skills(conn, result.guild_id, result.game, ids)
+    after = rate([current.get(uid, Skill()) for uid in ids], list(members.values()))
+    await conn.executemany(
+        "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) "
+        "DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
+        [(result.guild_id, result.game, uid, s.mu, s.sigma, s.games)
+         for uid, s in zip(ids, after, strict=True)],
+    )
+
+
+async def load_skills(
+    conn: aiosqlite.Connection, guild_id: int, game: str, user_ids: Sequence[int] = ()
+) -> dict[int, Skill]:
+    """The stored ratings of these members (of everyone rated when ``user_ids`` is
+    empty) in this server and game."""
+    sql = "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?"
+    params: list[object] = [guild_id, game]
+    if user_ids:
+        sql += f" AND user_id IN ({', '.join('?' * len(user_ids))})"
+        params.extend(user_ids)
+    async with conn.execute(sql, params) as cur:
+        rows = await cur.fetchall()
+    return {int(r[0]): Skill(mu=float(r[1]), sigma=float(r[2]), games=int(r[3])) for r in rows}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """A member's finished games in one server and game, and their rating."""
+
+    user_id: int
+    games: int
+    wins: int
+    total_score: int
+    best_score: int
+    skill: Skill
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_score(self) -> float:
+        return self.total_score / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A ranked member: their place (shared on equal ratings) and summary."""
+
+    rank: int
+    player: PlayerSummary
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    """A server's table for one game: ranked members best first, then provisional
+    ones (fewer than :data:`~bot.ratings.MIN_RATED_GAMES` rated games), best first."""
+
+    game: GameName
+    games_recorded: int
+    last_played: float | None
+    ranked: list[Standing]
+    provisional: list[PlayerSummary]
+
+    @property
+    def empty(self) -> bool:
+        return not self.ranked and not self.provisional
+
+
+@dataclass(frozen=True, slots=True)
+class RecentGame:
+    """One of a member's latest games: their place among all seats (AI players
+    included; ties share), the number of seats, their score and outcome."""
+
+    game_id: int
+    ended_at: float
+    status: GameStatus
+    place: int
+    seats: int
+    score: int
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A member's record in one server and game. ``summary`` is None when they have
+    only abandoned games; ``rank`` is None while provisional."""
+
+    game: GameName
+    summary: PlayerSummary | None
+    abandoned: int
+    rank: int | None
+    ranked_players: int
+    recent: list[RecentGame]
+
+
+_SUMMARY_SQL: Final = (
+    "SELECT gp.user_id, COUNT(*), SUM(gp.won), SUM(gp.score), MAX(gp.score) "
+    "FROM games g JOIN game_players gp ON gp.game_id = g.id "
+    "WHERE g.guild_id = ? AND g.game = ? AND g.status = 'finished' AND gp.user_id IS NOT NULL"
+)
+
+
+def _summaries(rows: Sequence[Sequence[int]], skills: dict[int, Skill]) -> list[PlayerSummary]:
+    return [
+        PlayerSummary(user_id=int(uid), games=int(n), wins=int(w), total_score=int(total),
+                      best_score=int(best), skill=skills.get(int(uid), Skill()))
+        for uid, n, w, total, best in rows
+    ]
+
+
+def _by_rating(players: Sequence[PlayerSummary]) -> list[PlayerSummary]:
+    return sorted(players, key=lambda p: (-p.skill.ordinal, -p.games, p.user_id))
+
+
+async def leaderboard(conn: aiosqlite.Connection, guild_id: int, game: GameName) -> Leaderboard:
+    """The leaderboard of ``game`` in this server (members only; AI players never)."""
+    async with conn.execute(
+        "SELECT COUNT(*), MAX(ended_at) FROM games "
+        "WHERE guild_id = ? AND game = ? AND status = 'finished'",
+        (guild_id, game),
+    ) as cur:
+        count_row = await cur.fetchone()
+    async with conn.execute(_SUMMARY_SQL + " GROUP BY gp.user_id", (guild_id, game)) as cur:
+        rows = await cur.fetchall()
+    players = _summaries(list(rows), await load_skills(conn, guild_id, game))
+    ranked = _by_rating([p for p in players if p.skill.ranked])
+    ranks = competition_ranks([p.skill.ordinal for p in ranked])
+    return Leaderboard(
+        game=game,
+        games_recorded=int(count_row[0]) if count_row else 0,
+        last_played=count_row[1] if count_row else None,
+        ranked=[Standing(rank=r, player=p) for r, p in zip(ranks, ranked, strict=True)],
+        provisional=_by_rating([p for p in players if not p.skill.ranked]),
+    )
+
+
+async def player_stats(
+    conn: aiosqlite.Connection, guild_id: int, game: GameName, user_id: int, recent: int = 5
+) -> PlayerStats | None:
+    """A member's stats for ``game`` in this server with their ``recent`` latest games,
+    or None when they have no recorded game of it here."""
+    async with conn.execute(
+        "SELECT g.id, g.ended_at, g.status, gp.score, gp.won, "
+        "(SELECT 1 + COUNT(*) FROM game_players o WHERE o.game_id = g.id AND o.score > gp.score),"
+        " (SELECT COUNT(*) FROM game_players o WHERE o.game_id = g.id) "
+        "FROM games g JOIN game_players gp ON gp.game_id = g.id "
+        "WHERE g.guild_id = ? AND g.game = ? AND gp.user_id = ? "
+        "ORDER BY g.ended_at DESC, g.id DESC LIMIT ?",
+        (guild_id, game, user_id, recent),
+    ) as cur:
+        latest = [
+            RecentGame(game_id=int(r[0]), ended_at=float(r[1]), status=r[2], score=int(r[3]),
+                       won=bool(r[4]), place=int(r[5]), seats=int(r[6]))
+            for r in await cur.fetchall()
+        ]
+    if not latest:
+        return None
+    async with conn.execute(
+        "SELECT COUNT(*) FROM games g JOIN game_players gp ON gp.game_id = g.id "
+        "WHERE g.guild_id = ? AND g.game = ? AND gp.user_id = ? AND g.status = 'abandoned'",
+        (guild_id, game, user_id),
+    ) as cur:
+        abandoned_row = await cur.fetchone()
+    async with conn.execute(
+        _SUMMARY_SQL + " AND gp.user_id = ? GROUP BY gp.user_id", (guild_id, game, user_id)
+    ) as cur:
+        rows = await cur.fetchall()
+    skills = await load_skills(conn, guild_id, game)
+    ranked_skills = [s for s in skills.values() if s.ranked]
+    summary = next(iter(_summaries(list(rows), skills)), None)
+    rank = None
+    if summary is not None and summary.skill.ranked:
+        rank = 1 + sum(s.ordinal > summary.skill.ordinal for s in ranked_skills)
+    return PlayerStats(
+        game=game, summary=summary, abandoned=int(abandoned_row[0]) if abandoned_row else 0,
+        rank=rank, ranked_players=len(ranked_skills), recent=latest,
+    )
+
+
+async def most_played_game(conn: aiosqlite.Connection, guild_id: int) -> GameName:
+    """The game with the most finished games in this server (Kachuful on a tie)."""
+    async with conn.execute(
+        "SELECT game, COUNT(*) FROM games WHERE guild_id = ? AND status = 'finished' "
+        "GROUP BY game",
+        (guild_id,),
+    ) as cur:
+        counts = {str(r[0]): int(r[1]) for r in await cur.fetchall()}
+    return max(GAME_NAMES, key=lambda g: (counts.get(g, 0), g == GAME_NAMES[0]))
+

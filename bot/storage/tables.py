@@ -1,0 +1,169 @@
+"""Persistence of tables: lobby settings, seats, the engine state and the action log.
+
+Every function takes an open connection and leaves committing to the caller, so one
+accepted action (log line + new state) lands in one transaction.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+OPEN_STATUSES = ("lobby", "running")
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    """One seat: a member (``user_id``) or an AI player (``user_id`` None, ``ai`` True).
+    A member who left a running game keeps ``left_user_id`` for the record."""
+
+    name: str
+    user_id: int | None = None
+    ai: bool = False
+    left_user_id: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "user_id": self.user_id, "ai": self.ai,
+                "left_user_id": self.left_user_id}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatRecord:
+        return cls(name=str(data["name"]), user_id=data.get("user_id"), ai=bool(data.get("ai")),
+                   left_user_id=data.get("left_user_id"))
+
+
+@dataclass(slots=True)
+class TableRecord:
+    """A row of ``tables``."""
+
+    guild_id: int
+    channel_id: int
+    game: str
+    host_id: int
+    settings: dict[str, Any]
+    seats: list[SeatRecord]
+    created_at: float
+    updated_at: float
+    status: str = "lobby"
+    id: int = 0
+    message_id: int | None = None
+    message_posted_at: float | None = None
+    state: str | None = None
+    version: int = 0
+    deadline: float | None = None
+
+
+_COLUMNS = (
+    "id, guild_id, channel_id, game, host_id, status, settings, seats, message_id, "
+    "message_posted_at, state, version, deadline, created_at, updated_at"
+)
+
+
+def _row_to_record(row: aiosqlite.Row | tuple[Any, ...]) -> TableRecord:
+    (tid, guild_id, channel_id, game, host_id, status, settings, seats, message_id,
+     posted_at, state, version, deadline, created_at, updated_at) = tuple(row)
+    return TableRecord(
+        id=tid, guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
+        status=status, settings=json.loads(settings),
+        seats=[SeatRecord.from_dict(s) for s in json.loads(seats)],
+        message_id=message_id, message_posted_at=posted_at, state=state, version=version,
+        deadline=deadline, created_at=created_at, updated_at=updated_at,
+    )
+
+
+def _seats_json(rec: TableRecord) -> str:
+    return json.dumps([s.to_dict() for s in rec.seats], ensure_ascii=False)
+
+
+async def insert_table(conn: aiosqlite.Connection, rec: TableRecord) -> int:
+    """Insert a new open table; sets and returns ``rec.id``. Raises
+    :class:`sqlite3.IntegrityError` when the channel already has an open table."""
+    cur = await conn.execute(
+        "INSERT INTO tables (guild_id, channel_id, game, host_id, status, settings, seats, "
+        "message_id, message_posted_at, state, version, deadline, created_at, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (rec.guild_id, rec.channel_id, rec.game, rec.host_id, rec.status,
+         json.dumps(rec.settings, ensure_ascii=False), _seats_json(rec), rec.message_id,
+         rec.message_posted_at, rec.state, rec.version, rec.deadline, rec.created_at,
+         rec.updated_at),
+    )
+    rec.id = int(cur.lastrowid or 0)
+    return rec.id
+
+
+async def save_table(conn: aiosqlite.Connection, rec: TableRecord) -> None:
+    """Write every mutable column of ``rec``."""
+    await conn.execute(
+        "UPDATE tables SET host_id = ?, status = ?, settings = ?, seats = ?, message_id = ?, "
+        "message_posted_at = ?, state = ?, version = ?, deadline = ?, updated_at = ? "
+        "WHERE id = ?",
+        (rec.host_id, rec.status, json.dumps(rec.settings, ensure_ascii=False), _seats_json(rec),
+         rec.message_id, rec.message_posted_at, rec.state, rec.version, rec.deadline,
+         rec.updated_at, rec.id),
+    )
+
+
+async def save_message(conn: aiosqlite.Connection, rec: TableRecord) -> None:
+    """Write only the table message's id and post time."""
+    await conn.execute(
+        "UPDATE tables SET message_id = ?, message_posted_at = ? WHERE id = ?",
+        (rec.message_id, rec.message_posted_at, rec.id),
+    )
+
+
+async def append_action(
+    conn: aiosqlite.Connection, table_id: int, seq: int, seat: int | None, user_id: int | None,
+    action: dict[str, Any], at: float,
+) -> None:
+    """Append one accepted action to the table's log (``seq`` = the table version)."""
+    await conn.execute(
+        "INSERT INTO actions (table_id, seq, seat, user_id, action, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        (table_id, seq, seat, user_id, json.dumps(action, ensure_ascii=False), at),
+    )
+
+
+async def load_actions(conn: aiosqlite.Connection, table_id: int) -> list[dict[str, Any]]:
+    """The table's action log in order: ``{"seq", "seat", "user_id", "action"}``."""
+    async with conn.execute(
+        "SELECT seq, seat, user_id, action FROM actions WHERE table_id = ? ORDER BY seq",
+        (table_id,),
+    ) as cur:
+        rows = await cur.fetchall()
+    return [{"seq": r[0], "seat": r[1], "user_id": r[2], "action": json.loads(r[3])} for r in rows]
+
+
+async def load_open_tables(conn: aiosqlite.Connection) -> list[TableRecord]:
+    """Every table still in the lobby or running."""
+    async with conn.execute(
+        f"SELECT {_COLUMNS} FROM tables WHERE status IN (?, ?) ORDER BY id", OPEN_STATUSES
+    ) as cur:
+        rows = await cur.fetchall()
+    return [_row_to_record(r) for r in rows]
+
+
+async def load_table(conn: aiosqlite.Connection, table_id: int) -> TableRecord | None:
+    async with conn.execute(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)) as cur:
+        row = await cur.fetchone()
+    return None if row is None else _row_to_record(row)
+
+
+async def last_seq(conn: aiosqlite.Connection, table_id: int) -> int:
+    """The highest sequence number in the table's action log (0 when empty)."""
+    async with conn.execute(
+        "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?", (table_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def first_action_at(conn: aiosqlite.Connection, table_id: int) -> float | None:
+    """When the table's first logged action (the deal) happened."""
+    async with conn.execute(
+        "SELECT created_at FROM actions WHERE table_id = ? ORDER BY seq LIMIT 1", (table_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else float(row[0])

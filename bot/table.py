@@ -1,0 +1,79 @@
+"""One table at runtime: its stored record, its engine game, its lock and its message."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from bot.games import GameAdapter
+from bot.publisher import Publisher
+from bot.storage.tables import SeatRecord, TableRecord
+from engine.game import Game
+
+
+class Refusal(Exception):
+    """A request the table turns down; ``message`` tells the member what to do instead."""
+
+    def __init__(self, message: str, code: str = "refused") -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+@dataclass(slots=True)
+class Accepted:
+    """An accepted action: the public phrase and whether the game ended with it."""
+
+    seat: int
+    text: str
+    finished: bool
+
+
+class Table:
+    """A table's runtime state. Every change happens under :attr:`lock`."""
+
+    def __init__(self, rec: TableRecord, adapter: GameAdapter, game: Game | None) -> None:
+        self.rec = rec
+        self.adapter = adapter
+        self.game = game
+        self.lock = asyncio.Lock()
+        self.note: str | None = None
+        self.seq = 0
+        """The last sequence number in the action log (``version`` counts only turns)."""
+        self.publisher: Publisher | None = None
+        self.ping_message_id: int | None = None
+        self.ai_task: asyncio.Task[None] | None = None
+        self.timer_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> int:
+        return self.rec.id
+
+    @property
+    def seats(self) -> list[SeatRecord]:
+        return self.rec.seats
+
+    @property
+    def is_open(self) -> bool:
+        return self.rec.status in ("lobby", "running")
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat ``user_id`` holds, if any."""
+        for i, seat in enumerate(self.rec.seats):
+            if seat.user_id == user_id:
+                return i
+        return None
+
+    def running_game(self) -> Game:
+        """The engine game; :class:`Refusal` when the table has not been dealt yet."""
+        if self.rec.status == "lobby" or self.game is None:
+            raise Refusal("The game has not started yet: the host starts it with `deal`.", "lobby")
+        if self.rec.status != "running":
+            raise Refusal("This table is closed. Open a new one with `start`.", "closed")
+        return self.game
+
+    def stop_tasks(self) -> None:
+        for task in (self.ai_task, self.timer_task):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        self.ai_task = self.timer_task = None

@@ -1,0 +1,142 @@
+"""``/leaderboard [game]`` and ``/stats [member] [game]``: per-server records.
+
+The leaderboard is posted publicly: it is the server's shared table of honour, and
+seeing it in the channel is what starts rematches. Stats are public too: every number
+in them comes from results already shown on the table messages, and a member usually
+asks for them to show them. Everything that is not a result (no records yet, a bad
+game name, a command outside a server, a storage failure) is answered privately.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import aiosqlite
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.leaderboard_render import (
+    empty_embed,
+    leaderboard_embed,
+    no_stats_text,
+    stats_embed,
+    title,
+)
+from bot.storage.results import (
+    GAME_NAMES,
+    GameName,
+    leaderboard,
+    most_played_game,
+    player_stats,
+)
+
+if TYPE_CHECKING:
+    from bot.client import CardBot
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=title(g), value=g) for g in GAME_NAMES]
+NOT_IN_SERVER = "Leaderboards and stats belong to a server: use this command in a server channel."
+READ_FAILED = "The records could not be read just now. Please try again in a moment."
+QUIET = discord.AllowedMentions.none()
+
+
+def parse_game(value: str | None) -> GameName | None:
+    """The game named by a command option (None when left out); :class:`ValueError`
+    with the sentence to show when it names no game."""
+    if value is None:
+        return None
+    name = value.strip().lower()
+    for game in GAME_NAMES:
+        if game == name:
+            return game
+    raise ValueError(f"There is no game called “{value[:50]}”. Choose one of: "
+                     + ", ".join(GAME_NAMES) + ".")
+
+
+async def _private(interaction: discord.Interaction, text: str) -> None:
+    await interaction.response.send_message(text, ephemeral=True, allowed_mentions=QUIET)
+
+
+class Leaderboards(commands.Cog):
+    """The two record commands; ``connection`` gives the shared SQLite connection."""
+
+    def __init__(self, connection: Callable[[], aiosqlite.Connection]) -> None:
+        self._connection = connection
+
+    async def _checked(
+        self, interaction: discord.Interaction, game: str | None
+    ) -> tuple[int, GameName | None] | None:
+        """The server and game of a request, or None after refusing it privately."""
+        if interaction.guild_id is None:
+            await _private(interaction, NOT_IN_SERVER)
+            return None
+        try:
+            return interaction.guild_id, parse_game(game)
+        except ValueError as exc:
+            await _private(interaction, str(exc))
+            return None
+
+    @app_commands.command(name="leaderboard", description="This server's leaderboard for a game")
+    @app_commands.describe(game="Kachuful or Mighty (default: the game played most here)")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """Post the leaderboard publicly; an empty one is a private note."""
+        checked = await self._checked(interaction, game)
+        if checked is None:
+            return
+        guild_id, chosen = checked
+        conn = self._connection()
+        try:
+            name = chosen or await most_played_game(conn, guild_id)
+            board = await leaderboard(conn, guild_id, name)
+        except sqlite3.Error:
+            log.exception("could not read the leaderboard of guild %s", guild_id)
+            await _private(interaction, READ_FAILED)
+            return
+        if board.empty:
+            await interaction.response.send_message(embed=empty_embed(name), ephemeral=True)
+            return
+        await interaction.response.send_message(
+            embed=leaderboard_embed(board, viewer_id=interaction.user.id), allowed_mentions=QUIET
+        )
+
+    @app_commands.command(name="stats", description="A member's record on this server")
+    @app_commands.describe(member="Whose stats (default: yours)",
+                           game="Kachuful or Mighty (default: every game they played)")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def stats(
+        self, interaction: discord.Interaction,
+        member: discord.Member | discord.User | None = None, game: str | None = None,
+    ) -> None:
+        """Post a member's stats publicly; no records is a private note."""
+        checked = await self._checked(interaction, game)
+        if checked is None:
+            return
+        guild_id, chosen = checked
+        who = member or interaction.user
+        conn = self._connection()
+        try:
+            found = [s for g in ((chosen,) if chosen else GAME_NAMES)
+                     if (s := await player_stats(conn, guild_id, g, who.id)) is not None]
+        except sqlite3.Error:
+            log.exception("could not read the stats of a member in guild %s", guild_id)
+            await _private(interaction, READ_FAILED)
+            return
+        if not found:
+            await _private(interaction, no_stats_text(who.id, chosen))
+            return
+        await interaction.response.send_message(
+            embed=stats_embed(who.display_name, who.id, found), allowed_mentions=QUIET
+        )
+
+
+async def setup(bot: CardBot) -> None:
+    """Extension entry point: the cog reads the bot's shared connection."""
+    await bot.add_cog(Leaderboards(lambda: bot.db))

@@ -1,0 +1,86 @@
+"""Trick estimates for Kachuful bidding (K7, K8): sure and likely tricks of a hand
+given trump, hand size and table size. Used by the ``normal`` bids and by ``hard`` to
+guess the bids of hands it samples and to weigh worlds by the bids it has seen."""
+
+from __future__ import annotations
+
+from math import comb
+
+from engine.ai.kachuful_sim import ABOVE, NO_TRUMP, SUIT_MASK
+
+_RUFF_CACHE: dict[tuple[int, int, int, int], float] = {}
+
+
+def _holds_at_least(k: int, draws: int, share: float) -> float:
+    """P(an opponent holding ``draws`` cards has at least ``k`` of a suit that is
+    ``share`` of the unseen cards) (binomial approximation)."""
+    if k <= 0:
+        return 1.0
+    share = min(max(share, 0.0), 1.0)
+    miss = sum(comb(draws, j) * share**j * (1 - share) ** (draws - j) for j in range(min(k, draws + 1)))
+    return max(0.0, 1.0 - miss)
+
+
+def _round_survives(rounds: int, size: int, suit_left: int, unseen: int, opponents: int) -> float:
+    """Chance that the suit can be led ``rounds`` times before an opponent runs out of it
+    (after which they may trump it)."""
+    key = (rounds, size, suit_left * 64 + unseen, opponents)
+    hit = _RUFF_CACHE.get(key)
+    if hit is None:
+        one = _holds_at_least(rounds, size, suit_left / unseen if unseen else 0.0)
+        hit = one**opponents
+        _RUFF_CACHE[key] = hit
+    return hit
+
+
+def expected_tricks(hand: int, trump: int, players: int, size: int, seen: int = 0) -> float:
+    """Expected tricks of ``hand`` (a lean mask) in a hand of ``size`` cards: a card
+    counts by the chance that no higher outstanding card of its suit is dealt against it
+    (or that it is guarded well enough to outlast them) times the chance that its suit is
+    not ruffed first; long trumps add ruffing tricks. ``seen`` are cards known out of
+    play (the turned card)."""
+    known = hand | seen
+    unseen = 52 - known.bit_count()
+    opponents = players - 1
+    dealt_share = min(1.0, opponents * size / unseen) if unseen else 0.0
+    total = 0.0
+    trumps = hand & SUIT_MASK[trump] if trump != NO_TRUMP else 0
+    for suit in range(4):
+        mine = hand & SUIT_MASK[suit]
+        if not mine:
+            continue
+        suit_unseen = 13 - (known & SUIT_MASK[suit]).bit_count()
+        is_trump = suit == trump
+        held_above = 0
+        m = mine
+        while m:
+            top = m.bit_length() - 1
+            m ^= 1 << top
+            higher = (ABOVE[top] & ~known).bit_count()
+            below = m.bit_count()
+            clear = (1 - dealt_share) ** higher
+            guarded = 0.6 * (1 - clear) if below >= higher else 0.0
+            win = clear + guarded
+            if not is_trump and trump != NO_TRUMP:
+                win *= _round_survives(held_above + higher + 1, size, suit_unseen, unseen, opponents)
+            total += win
+            held_above += 1
+    if trumps:
+        count = trumps.bit_count()
+        average = size / 4
+        short = sum(
+            max(0.0, average - (hand & SUIT_MASK[s]).bit_count()) for s in range(4) if s != trump
+        )
+        total += 0.5 * min(float(max(0, count - 2)), short)
+    return min(total, float(size))
+
+
+def round_bid(estimate: float, size: int, forbidden: int | None) -> int:
+    """The bid nearest the estimate, avoiding the hook value (K8)."""
+    bid = min(size, max(0, int(estimate + 0.5)))
+    if bid != forbidden:
+        return bid
+    up, down = bid + 1, bid - 1
+    if down < 0 or (up <= size and up - estimate < estimate - down):
+        return up
+    return down

@@ -1,0 +1,285 @@
+"""Kachuful AI levels over the information set of one seat (K7–K10).
+
+``easy`` bids its aces and high trumps and plays high when it wants tricks, low
+otherwise, with some randomness. ``normal`` bids from :func:`expected_tricks` and plays
+:func:`greedy_card`: win while short of the bid, duck and shed high cards once it is
+made. ``hard`` samples the hidden cards consistently with what the seat has seen
+(cards played, voids shown, bids weighed against the hands sampled) and picks the bid
+or card with the best mean score over greedy playouts of the rest of the hand.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from engine.ai.budget import Budget
+from engine.ai.bitset import bits, high_bit, low_bit
+from engine.ai.kachuful_estimate import expected_tricks, round_bid
+from engine.ai.kachuful_sim import (
+    ABOVE,
+    ALL_CARDS,
+    SUIT_MASK,
+    TRUMP_MASK,
+    greedy_card,
+    playout,
+    trick_winner,
+)
+from engine.ai.sampling import sample_world
+from engine.kachuful.config import Scoring
+from engine.kachuful.scoring import hand_score
+
+
+@dataclass(slots=True)
+class KInfo:
+    """What one seat knows of the current Kachuful hand, in lean bits."""
+
+    players: int
+    seat: int
+    size: int
+    trump: int
+    dealer: int
+    hand: int
+    """The seat's own cards (0 when unseen: a forehead hand, KV8)."""
+    bids: list[int | None]
+    won: list[int]
+    leader: int
+    trick: list[int]
+    """Cards of the current trick, in play order from ``leader``."""
+    played: list[int]
+    """Cards each seat has played this hand (current trick included)."""
+    voids: list[int]
+    """Per seat, the mask of the suits it showed it lacks (K9)."""
+    holding: list[int]
+    """Cards each seat still holds (count)."""
+    shown: list[int]
+    """Cards known to be in each seat's hand (the other hands in a forehead hand)."""
+    out: int
+    """Cards known to be out of play (the turned card, KV4)."""
+    scoring: Scoring = "classic"
+    hook: bool = True
+    blind: bool = False
+
+    @property
+    def n(self) -> int:
+        return self.players
+
+    def forbidden_bid(self) -> int | None:
+        """The dealer's hook value (K8), or None."""
+        if not self.hook or self.seat != self.dealer:
+            return None
+        value = self.size - sum(b for b in self.bids if b is not None)
+        return value if 0 <= value <= self.size else None
+
+
+# --- easy ---------------------------------------------------------------------------
+
+
+def easy_bid(info: KInfo, legal: Sequence[int], rng: random.Random) -> int:
+    """Aces and trump honours, nudged at random."""
+    tmask = TRUMP_MASK[info.trump]
+    count = sum(1 for b in bits(info.hand) if b >= 48 or (b >= 40 and (1 << b) & tmask))
+    count += rng.choice((-1, 0, 0, 1))
+    return min(legal, key=lambda b: (abs(b - count), b))
+
+
+def easy_play(info: KInfo, legal: int, rng: random.Random) -> int:
+    """High when short of the bid, low otherwise; now and then any legal card."""
+    if rng.random() < 0.25:
+        return rng.choice(bits(legal))
+    bid = info.bids[info.seat]
+    if bid is not None and info.won[info.seat] < bid:
+        return high_bit(legal)
+    return low_bit(legal)
+
+
+# --- normal -------------------------------------------------------------------------
+
+
+def normal_bid(info: KInfo, legal: Sequence[int]) -> int:
+    """The bid nearest the expected tricks, off the hook value (K8)."""
+    if not info.hand:
+        return min(legal)
+    est = expected_tricks(info.hand, info.trump, info.players, info.size, info.out)
+    bid = round_bid(est, info.size, info.forbidden_bid())
+    return bid if bid in legal else min(legal, key=lambda b: abs(b - est))
+
+
+def normal_play(info: KInfo, legal: int) -> int:
+    """Win while short of the bid; once it is made, duck and shed high cards."""
+    if not info.trick:
+        led = best = -1
+    else:
+        led = info.trick[0] & 3
+        best = info.trick[trick_winner(info.trick, info.trump)]
+    bid = info.bids[info.seat]
+    want = bid is not None and info.won[info.seat] < bid
+    last = len(info.trick) == info.players - 1
+    card = greedy_card(info.hand, led, best, info.trump, want, last)
+    return card if (1 << card) & legal else low_bit(legal)
+
+
+# --- hard ---------------------------------------------------------------------------
+
+
+def _score_table(info: KInfo) -> list[list[int]]:
+    return [
+        [hand_score(info.scoring, bid, t, info.blind) for t in range(info.size + 1)]
+        for bid in range(info.size + 1)
+    ]
+
+
+def _world_sampler(info: KInfo, rng: random.Random) -> tuple[int, list[int], list[int]]:
+    """The hidden cards, the number each seat must receive, and what each may take."""
+    known = info.out
+    for s in range(info.players):
+        known |= info.played[s] | info.shown[s]
+    known |= info.hand
+    unknown = ALL_CARDS & ~known
+    capacity = []
+    allowed = []
+    for s in range(info.players):
+        mine = s == info.seat and info.hand
+        need = 0 if mine else info.holding[s] - info.shown[s].bit_count()
+        capacity.append(need)
+        mask = ALL_CARDS
+        for suit in range(4):
+            if info.voids[s] >> suit & 1:
+                mask &= ~SUIT_MASK[suit]
+        allowed.append(mask)
+    rest = unknown.bit_count() - sum(capacity)
+    capacity.append(rest)
+    allowed.append(ALL_CARDS)
+    return unknown, capacity, allowed
+
+
+def _bid_weight(info: KInfo, hands: Sequence[int]) -> float:
+    """How well the sampled hands explain the bids already made (a soft likelihood)."""
+    w = 0.0
+    for s in range(info.players):
+        bid = info.bids[s]
+        if s == info.seat or bid is None:
+            continue
+        full = hands[s] | info.played[s]
+        est = expected_tricks(full, info.trump, info.players, info.size, info.out)
+        w -= (bid - est) ** 2 / 2.0
+    return math.exp(w)
+
+
+def _distinct_cards(info: KInfo, legal: int) -> list[int]:
+    """Legal cards up to equivalence: cards of one suit with no unknown card between
+    them win and lose alike, so only the lowest of each run is searched."""
+    gone = info.hand
+    for s in range(info.players):
+        gone |= info.played[s]
+    out = []
+    for c in bits(legal):
+        lower = [o for o in out if (o & 3) == (c & 3)]
+        if lower:
+            prev = lower[-1]
+            gap = ABOVE[prev] & ~ABOVE[c] & ~(1 << c)
+            if not gap & ~gone:
+                continue
+        out.append(c)
+    return out
+
+
+def _search(
+    info: KInfo,
+    candidates: Sequence[int],
+    evaluate: Callable[[list[int], int], float],
+    rng: random.Random,
+    budget: Budget,
+    weigh: bool,
+) -> int:
+    """Index of the candidate with the best weighted mean score over sampled worlds."""
+    unknown, capacity, allowed = _world_sampler(info, rng)
+    totals = [0.0] * len(candidates)
+    weight = 0.0
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    for done in range(budget.worlds):
+        if deadline is not None and done and time.perf_counter() > deadline:
+            break
+        parts = sample_world(unknown, capacity, allowed, rng)
+        hands = [parts[s] | info.shown[s] for s in range(info.players)]
+        if info.hand:
+            hands[info.seat] = info.hand
+        w = _bid_weight(info, hands) if weigh else 1.0
+        if w < 1e-9:
+            continue
+        weight += w
+        for i, cand in enumerate(candidates):
+            totals[i] += w * evaluate(hands, cand)
+    return max(range(len(candidates)), key=lambda i: totals[i])
+
+
+class _PlayEval:
+    """The seat's score after one world is played out from a candidate card."""
+
+    def __init__(self, info: KInfo) -> None:
+        self.info = info
+        self.scores = _score_table(info)
+        bids = info.bids
+        self.targets = [b if b is not None else 0 for b in bids]
+
+    def __call__(self, hands: list[int], candidate: int) -> float:
+        info = self.info
+        hs = list(hands)
+        hs[info.seat] &= ~(1 << candidate)
+        won = list(info.won)
+        playout(hs, info.leader, [*info.trick, candidate], info.trump, won, self.targets)
+        bid = self.targets[info.seat]
+        return self.scores[bid][won[info.seat]]
+
+
+class _BidEval:
+    """The seat's score after one world is bid (by estimate) and played from a candidate
+    bid."""
+
+    def __init__(self, info: KInfo) -> None:
+        self.info = info
+        self.scores = _score_table(info)
+
+    def __call__(self, hands: list[int], candidate: int) -> float:
+        info = self.info
+        n = info.players
+        targets = [b if b is not None else 0 for b in info.bids]
+        targets[info.seat] = candidate
+        total = sum(targets)
+        first = (info.dealer + 1) % n
+        for k in range(n):
+            s = (first + k) % n
+            if info.bids[s] is not None or s == info.seat:
+                continue
+            est = expected_tricks(hands[s], info.trump, n, info.size, info.out)
+            forbidden = info.size - total if info.hook and s == info.dealer else None
+            targets[s] = round_bid(est, info.size, forbidden)
+            total += targets[s]
+        won = [0] * n
+        playout(list(hands), first, [], info.trump, won, targets)
+        return self.scores[candidate][won[info.seat]]
+
+
+def hard_bid(info: KInfo, legal: Sequence[int], rng: random.Random, budget: Budget) -> int:
+    """Search the bids near the estimate over sampled deals (K7, K8)."""
+    if len(legal) == 1:
+        return legal[0]
+    if info.hand:
+        est = expected_tricks(info.hand, info.trump, info.players, info.size, info.out)
+    else:
+        est = info.size / info.players
+    near = [b for b in legal if abs(b - est) <= 2.5] or [normal_bid(info, legal)]
+    best = _search(info, near, _BidEval(info), rng, budget, weigh=True)
+    return near[best]
+
+
+def hard_play(info: KInfo, legal: int, rng: random.Random, budget: Budget) -> int:
+    """Search the legal cards over sampled deals (K9, K10)."""
+    options = _distinct_cards(info, legal)
+    if len(options) == 1:
+        return options[0]
+    best = _search(info, options, _PlayEval(info), rng, budget, weigh=True)
+    return options[best]

@@ -1,0 +1,224 @@
+"""What one Mighty seat knows (M4–M15), read once from its view into lean bits, and
+the hidden-card constraints that world sampling must respect.
+
+Inferences: every card played; voids shown by not following the led suit (the Mighty
+and the joker never show one, M11); a player who did not give up the demanded joker
+lacks it (M13); the called card is taken to lie outside the declarer's hands (a
+genuine call, M8); the declarer also knows the kitty and the discards (M6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from engine.ai.kachuful_sim import BIT_OF_CARD, NO_TRUMP, SUIT_MASK
+from engine.ai.mighty_sim import (
+    ALL_CARDS,
+    JOKER_BIT,
+    JOKER_MASK,
+    PLAYERS,
+    Table,
+    Trick,
+    caller_bit,
+    joker_power,
+    mighty_bit,
+    points_of,
+)
+from engine.cards import NAMES, Suit
+
+BIT_OF_NAME: Final = {**{NAMES[i]: BIT_OF_CARD[i] for i in range(52)}, NAMES[52]: JOKER_BIT}
+KITTY: Final = PLAYERS
+"""Index of the hidden pile (the kitty, or the declarer's discards) among locations."""
+
+
+def _suit(label: str | None) -> int:
+    if label is None or label == "notrump":
+        return NO_TRUMP
+    return int(Suit.from_label(label))
+
+
+def _mask(names: Any) -> int:
+    m = 0
+    for name in names or ():
+        m |= 1 << BIT_OF_NAME[name]
+    return m
+
+
+@dataclass(slots=True)
+class MInfo:
+    """One seat's information set in the current Mighty deal."""
+
+    seat: int
+    phase: str
+    hand: int
+    dealer: int
+    calls: list[tuple[int, int, int]]
+    """Auction so far: (seat, points or 0 for a pass, trump)."""
+    standing: tuple[int, int] | None
+    """The standing bid (points, trump) during the auction."""
+    declarer: int | None
+    contract: tuple[int, int] | None
+    friend_call: str | int | None
+    """"first", "none", a card bit, or None before the call."""
+    friend: int | None
+    """The friend once known to this seat (revealed, or this seat itself)."""
+    kitty: int
+    discards: int
+    trick: Trick
+    trick_seats: list[int]
+    tricks_done: int
+    captured: list[int]
+    played: int
+    played_by: list[int]
+    """Cards each seat has played this deal."""
+    holding: list[int]
+    voids: list[int]
+    """Per seat: mask of cards it cannot hold (voids, a refused joker)."""
+
+    @property
+    def trump(self) -> int:
+        return NO_TRUMP if self.contract is None else self.contract[1]
+
+    def table(self, friend: int | None) -> Table:
+        """The hand's fixed facts with ``friend`` as the friend of a world."""
+        assert self.declarer is not None and self.contract is not None
+        return Table(
+            trump=self.trump,
+            declarer=self.declarer,
+            contract=self.contract[0],
+            friend=friend,
+            first_call=self.friend_call == "first",
+            open_solo=self.friend_call == "none",
+            buried=points_of(self.discards),
+        )
+
+    def live(self) -> int:
+        """Cards not yet played nor set aside (as far as this seat knows)."""
+        return ALL_CARDS & ~self.played & ~self.discards
+
+    def hidden(self) -> tuple[int, list[int], list[int]]:
+        """The unknown cards, how many each location holds (five seats then the
+        kitty/discard pile) and what each may take."""
+        known = self.hand | self.played | self.kitty | self.discards
+        unknown = ALL_CARDS & ~known
+        capacity = [0 if s == self.seat else self.holding[s] for s in range(PLAYERS)]
+        pile = 0 if (self.kitty or self.discards) and self.seat == self.declarer else 3
+        capacity.append(pile)
+        allowed = [ALL_CARDS & ~v for v in self.voids]
+        allowed.append(ALL_CARDS)
+        called = self.friend_call
+        if isinstance(called, int) and self.declarer is not None and self.friend is None:
+            allowed[self.declarer] &= ~(1 << called)
+            allowed[KITTY] &= ~(1 << called)
+        return unknown, capacity, allowed
+
+    def world_friend(self, hands: list[int]) -> int | None:
+        """The friend in a world (None: solo, or a first-trick call not yet decided)."""
+        if self.friend is not None:
+            return self.friend
+        called = self.friend_call
+        if isinstance(called, int):
+            for s in range(PLAYERS):
+                if s != self.declarer and hands[s] >> called & 1:
+                    return s
+            for t in range(PLAYERS):
+                if t != self.declarer and self.played_by[t] >> called & 1:
+                    return t
+        return None
+
+
+def info_from_view(view: Mapping[str, Any]) -> MInfo:
+    """The information set of ``view["seat"]``."""
+    seat = int(view["seat"])
+    contract_raw = view["contract"]
+    contract = None if contract_raw is None else (int(contract_raw[0]), _suit(contract_raw[1]))
+    trump = NO_TRUMP if contract is None else contract[1]
+    mighty = mighty_bit(trump)
+    caller = caller_bit(trump)
+    calls = []
+    for c in view["calls"]:
+        if "bid" in c:
+            calls.append((int(c["seat"]), int(c["bid"][0]), _suit(c["bid"][1])))
+        else:
+            calls.append((int(c["seat"]), 0, NO_TRUMP))
+    standing_raw = view["standing_bid"]
+    standing = None if standing_raw is None else (int(standing_raw[0]), _suit(standing_raw[1]))
+    call_raw = view["friend_call"]
+    friend_call: str | int | None
+    if call_raw is None or call_raw in ("first", "none"):
+        friend_call = call_raw
+    else:
+        friend_call = BIT_OF_NAME[call_raw]
+    friend = view["friend"]
+    if friend is None and view.get("you_are_friend"):
+        friend = seat
+    voids = [0] * PLAYERS
+    played_by = [0] * PLAYERS
+    captured = [len(c) for c in view["captured"]]
+    for t in view["tricks"]:
+        _learn(t["cards"], t["number"], -1, False, mighty, caller, voids, played_by)
+    current = view["trick"]
+    led = _suit(view["led"]) if view["led"] is not None else -1
+    demanded = bool(view.get("joker_demanded"))
+    number = view["trick_number"] or 1
+    _learn(current, number, led, demanded, mighty, caller, voids, played_by)
+    played = 0
+    for m in played_by:
+        played |= m
+    leader = view["leader"] if view["leader"] is not None else seat
+    trick = Trick(number, int(leader), [BIT_OF_NAME[e["card"]] for e in current], led, demanded)
+    return MInfo(
+        seat=seat,
+        phase=str(view["phase"]),
+        hand=_mask(view["hand"]),
+        dealer=int(view["dealer"]),
+        calls=calls,
+        standing=standing,
+        declarer=view["declarer"],
+        contract=contract,
+        friend_call=friend_call,
+        friend=friend,
+        kitty=_mask(view.get("kitty")),
+        discards=_mask(view.get("discards")),
+        trick=trick,
+        trick_seats=[int(e["seat"]) for e in current],
+        tricks_done=len(view["tricks"]),
+        captured=captured,
+        played=played,
+        played_by=played_by,
+        holding=list(view["hand_sizes"]),
+        voids=voids,
+    )
+
+
+def _learn(
+    entries: list[Mapping[str, Any]],
+    number: int,
+    led: int,
+    demanded: bool,
+    mighty: int,
+    caller: int,
+    voids: list[int],
+    played_by: list[int],
+) -> None:
+    """Record the plays of one trick and what they reveal (M11–M13). ``led`` is known
+    for the current trick; for a finished one it is the lead's suit, unknown after a
+    joker lead (its named suit is not shown), so such a trick reveals no void."""
+    cards = [(int(e["seat"]), BIT_OF_NAME[e["card"]]) for e in entries]
+    if not cards:
+        return
+    first = cards[0][1]
+    if led < 0 and first != JOKER_BIT:
+        led = first & 3
+    elif led < 0 and len(cards) > 1 and not joker_power(number, False):
+        led = cards[1][1] & 3
+    for i, (s, b) in enumerate(cards):
+        played_by[s] |= 1 << b
+        if i == 0 or b in (mighty, JOKER_BIT):
+            continue
+        if demanded and first == caller:
+            voids[s] |= JOKER_MASK
+        if led >= 0 and (b & 3) != led:
+            voids[s] |= SUIT_MASK[led]

@@ -1,0 +1,371 @@
+"""Mighty AI levels over one seat's information set (M4–M16).
+
+``easy`` bids only very strong hands, discards its lowest cards, calls the Mighty and
+plays the greedy policy with some randomness. ``normal`` bids from the expected points
+of its hand (trump length, top trumps, the Mighty, the joker, aces), discards to make
+voids, calls the strongest card it lacks and plays the greedy policy: take points from
+opponents cheaply, give points to a winning partner, use the Mighty and the joker on
+rich tricks, demand the joker with the joker-caller. ``hard`` samples the hidden cards
+consistently with what the seat has seen and chooses every decision (bid, discard,
+contract, friend call, card) by the mean score of greedy playouts.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from engine.ai.bitset import bits
+from engine.ai.budget import Budget
+from engine.ai.kachuful_sim import NO_TRUMP, SUIT_MASK
+from engine.ai.mighty_heuristics import (
+    TRUMP_OPTIONS,
+    discard,
+    discard_candidates,
+    expected_points,
+    friend_call,
+    friend_candidates,
+)
+from engine.ai.mighty_info import KITTY, MInfo
+from engine.ai.mighty_sim import (
+    JOKER_BIT,
+    JOKER_MASK,
+    PLAYERS,
+    Table,
+    Trick,
+    greedy_choice,
+    mighty_bit,
+    play_card,
+    playout,
+)
+from engine.ai.sampling import sample_world
+from engine.cards import Suit
+from engine.mighty.rules import MIN_BID, SOLO_NONE, settle
+
+PASS: Final = "pass"
+DEAL_MISS: Final = "dealmiss"
+Call = tuple[int, int]
+"""A bid or contract: (points, trump)."""
+Move = tuple[int, int, bool]
+"""A play: (card bit, named suit or -1, joker demand)."""
+FriendChoice = int | str
+
+
+# --- shared pieces ------------------------------------------------------------------
+
+
+def _cheapest_call(options: Sequence[Call], trump: int) -> Call | None:
+    same = [c for c in options if c[1] == trump]
+    return min(same) if same else None
+
+
+def _declarer_score(points: int, contract: Call, friend: bool) -> int:
+    """The declarer's own score for P = ``points`` (M16)."""
+    number, trump = contract
+    suit = None if trump == NO_TRUMP else Suit(trump)
+    return settle(0, 1 if friend else None, number, suit, points, SOLO_NONE).scores[0]
+
+
+def _declare_world(hands: list[int], kitty: int, seat: int, trump: int) -> tuple[int, bool]:
+    """Play one world as declarer with ``trump``: take the kitty, discard, call the friend
+    by heuristic and play out. Returns P and whether there was a friend."""
+    full = hands[seat] | kitty
+    dropped = discard(full, trump)
+    hs = list(hands)
+    hs[seat] = full & ~dropped
+    call = friend_call(hs[seat], dropped, trump)
+    return _play_declared(hs, seat, trump, MIN_BID, dropped, call)
+
+
+def _play_declared(
+    hands: list[int], seat: int, trump: int, contract: int, dropped: int, call: FriendChoice
+) -> tuple[int, bool]:
+    friend = None
+    if isinstance(call, int):
+        friend = next((s for s in range(PLAYERS) if s != seat and hands[s] >> call & 1), None)
+    table = Table(trump, seat, contract, friend, call == "first", call == "none", 0)
+    captured = [0] * PLAYERS
+    final = playout(table, hands, Trick(1, seat, []), captured, friend)
+    return table.points(captured, final), final is not None
+
+
+class _Worlds:
+    """Worlds consistent with an information set, sampled until the budget runs out."""
+
+    def __init__(self, info: MInfo, rng: random.Random, budget: Budget) -> None:
+        self.info = info
+        self.rng = rng
+        self.budget = budget
+        self.unknown, self.capacity, self.allowed = info.hidden()
+
+    def __iter__(self) -> _WorldIter:
+        return _WorldIter(self)
+
+
+class _WorldIter:
+    def __init__(self, worlds: _Worlds) -> None:
+        self.w = worlds
+        self.count = 0
+        seconds = worlds.budget.seconds
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+
+    def __iter__(self) -> _WorldIter:
+        return self
+
+    def __next__(self) -> tuple[list[int], int]:
+        w = self.w
+        if self.count >= w.budget.worlds or (
+            self.deadline is not None and self.count and time.perf_counter() > self.deadline
+        ):
+            raise StopIteration
+        self.count += 1
+        parts = sample_world(w.unknown, w.capacity, w.allowed, w.rng)
+        hands = parts[:PLAYERS]
+        hands[w.info.seat] = w.info.hand
+        return hands, parts[KITTY]
+
+
+def _best(candidates: Sequence[object], totals: Sequence[float]) -> int:
+    return max(range(len(candidates)), key=lambda i: totals[i])
+
+
+# --- auction (M4, M5) ---------------------------------------------------------------
+
+
+def easy_auction(info: MInfo, options: Sequence[Call], can_miss: bool, rng: random.Random) -> str | Call:
+    if can_miss:
+        return DEAL_MISS
+    trump = max(TRUMP_OPTIONS[:4], key=lambda t: expected_points(info.hand, t))
+    call = _cheapest_call(options, trump)
+    if call is not None and expected_points(info.hand, trump) >= call[0] + 2:
+        return call
+    return PASS
+
+
+def normal_auction(info: MInfo, options: Sequence[Call], can_miss: bool) -> str | Call:
+    """Bid the cheapest legal call in the trump with the most room between its expected
+    points and that call; pass when none has room."""
+    if can_miss:
+        return DEAL_MISS
+    best: Call | None = None
+    room = -1.0
+    for trump in TRUMP_OPTIONS:
+        call = _cheapest_call(options, trump)
+        if call is None:
+            continue
+        r = expected_points(info.hand, trump) + 0.5 - call[0]
+        if r > room:
+            best, room = call, r
+    return best if best is not None and room >= 0 else PASS
+
+
+def hard_auction(
+    info: MInfo, options: Sequence[Call], can_miss: bool, rng: random.Random, budget: Budget
+) -> str | Call:
+    """Simulate the deal as declarer in the most promising trumps; bid the cheapest call
+    whose mean declarer score is positive in the best of them, else pass."""
+    if can_miss:
+        return DEAL_MISS
+    trumps = sorted(TRUMP_OPTIONS, key=lambda t: -expected_points(info.hand, t))[:3]
+    cheapest = {t: _cheapest_call(options, t) for t in trumps}
+    trumps = [t for t in trumps if cheapest[t] is not None]
+    if not trumps:
+        return PASS
+    samples: dict[int, list[tuple[int, bool]]] = {t: [] for t in trumps}
+    for hands, kitty in _Worlds(info, rng, budget):
+        for t in trumps:
+            samples[t].append(_declare_world(hands, kitty, info.seat, t))
+    best: str | Call = PASS
+    value = 0.5
+    for t in trumps:
+        call = cheapest[t]
+        assert call is not None
+        runs = samples[t]
+        ev = sum(_declarer_score(p, call, f) for p, f in runs) / len(runs)
+        if ev > value:
+            best, value = call, ev
+    return best
+
+
+# --- discard (M6) -------------------------------------------------------------------
+
+
+def easy_discard(info: MInfo) -> int:
+    """The three lowest non-trump cards (the specials kept)."""
+    trump = info.trump
+    keep = (1 << mighty_bit(trump)) | JOKER_MASK | (SUIT_MASK[trump] if trump != NO_TRUMP else 0)
+    pool = bits(info.hand & ~keep) or bits(info.hand)
+    pool = pool if len(pool) >= 3 else bits(info.hand)
+    return (1 << pool[0]) | (1 << pool[1]) | (1 << pool[2])
+
+
+def normal_discard(info: MInfo) -> int:
+    return discard(info.hand, info.trump)
+
+
+def hard_discard(info: MInfo, rng: random.Random, budget: Budget) -> int:
+    """Compare a few good discards over sampled deals (friend called by heuristic)."""
+    trump = info.trump
+    assert info.contract is not None
+    candidates = discard_candidates(info.hand, trump, 8)
+    totals = [0.0] * len(candidates)
+    for hands, _ in _Worlds(info, rng, budget):
+        for i, dropped in enumerate(candidates):
+            hs = list(hands)
+            hs[info.seat] = info.hand & ~dropped
+            call = friend_call(hs[info.seat], dropped, trump)
+            p, f = _play_declared(hs, info.seat, trump, info.contract[0], dropped, call)
+            totals[i] += _declarer_score(p, info.contract, f)
+    return candidates[_best(candidates, totals)]
+
+
+# --- contract (M7) and friend call (M8) ---------------------------------------------
+
+
+def normal_friend(info: MInfo) -> FriendChoice:
+    return friend_call(info.hand, info.discards, info.trump)
+
+
+def hard_contract(
+    info: MInfo, options: Sequence[Call], rng: random.Random, budget: Budget
+) -> Call | None:
+    """A contract change whose mean declarer score beats keeping the bid, or None."""
+    assert info.contract is not None
+    kept = info.contract
+    trumps = sorted({kept[1], *(c[1] for c in options)})
+    samples: dict[int, list[tuple[int, bool]]] = {t: [] for t in trumps}
+    for hands, _ in _Worlds(info, rng, Budget(budget.seconds, max(8, budget.worlds // 3))):
+        for t in trumps:
+            hs = list(hands)
+            call = friend_call(info.hand, info.discards, t)
+            samples[t].append(_play_declared(hs, info.seat, t, kept[0], info.discards, call))
+
+    def ev(c: Call) -> float:
+        runs = samples[c[1]]
+        return sum(_declarer_score(p, c, f) for p, f in runs) / max(1, len(runs))
+
+    best = max(options, key=ev, default=None)
+    if best is not None and ev(best) > ev(kept) + 0.5:
+        return best
+    return None
+
+
+def hard_friend(info: MInfo, rng: random.Random, budget: Budget) -> FriendChoice:
+    """Compare the strongest missing cards and "first" over sampled deals."""
+    assert info.contract is not None
+    candidates = friend_candidates(info.hand, info.discards, info.trump)
+    totals = [0.0] * len(candidates)
+    for hands, _ in _Worlds(info, rng, budget):
+        for i, call in enumerate(candidates):
+            p, f = _play_declared(
+                list(hands), info.seat, info.trump, info.contract[0], info.discards, call
+            )
+            totals[i] += _declarer_score(p, info.contract, f)
+    return candidates[_best(candidates, totals)]
+
+
+# --- play (M11–M14) -----------------------------------------------------------------
+
+
+def _belief_friend(info: MInfo) -> int | None:
+    """The friend as far as the seat knows (None: unknown, played as if solo)."""
+    return info.friend
+
+
+def normal_play(info: MInfo, legal: Sequence[Move]) -> Move:
+    friend = _belief_friend(info)
+    table = info.table(friend)
+    live = info.live()
+    foe = bool(live & JOKER_MASK) and not info.hand & JOKER_MASK
+    trick = Trick(info.trick.number, info.trick.leader, list(info.trick.cards), info.trick.led,
+                  info.trick.demanded)
+    choice = greedy_choice(table, trick, info.hand, info.seat, friend, live, foe)
+    return choice if choice in legal else legal[0]
+
+
+def easy_play(info: MInfo, legal: Sequence[Move], rng: random.Random) -> Move:
+    if rng.random() < 0.3:
+        return rng.choice(list(legal))
+    return normal_play(info, legal)
+
+
+def hard_play(info: MInfo, legal: Sequence[Move], rng: random.Random, budget: Budget) -> Move:
+    """Mean score of each legal play over sampled worlds played out greedily."""
+    if len(legal) == 1:
+        return legal[0]
+    candidates = _distinct_moves(info, legal)
+    if len(candidates) == 1:
+        return candidates[0]
+    totals = [0.0] * len(candidates)
+    seat = info.seat
+    for hands, _ in _Worlds(info, rng, budget):
+        friend = info.world_friend(hands)
+        table = info.table(friend)
+        for i, (card, named, demand) in enumerate(candidates):
+            hs = list(hands)
+            hs[seat] ^= 1 << card
+            t = info.trick
+            trick = Trick(t.number, t.leader, list(t.cards), t.led, t.demanded)
+            if not trick.cards:
+                trick.leader = seat
+                trick.demanded = demand
+            play_card(table, trick, card, named)
+            captured = list(info.captured)
+            final = playout(table, hs, trick, captured, friend)
+            totals[i] += table.scores(captured, final)[seat]
+    return candidates[_best(candidates, totals)]
+
+
+def _distinct_moves(info: MInfo, legal: Sequence[Move]) -> list[Move]:
+    """Legal plays, with a led joker naming only the trump or the seat's longest suit."""
+    out = [m for m in legal if m[0] != JOKER_BIT or m[1] < 0]
+    named = sorted({m[1] for m in legal if m[0] == JOKER_BIT and m[1] >= 0})
+    if named:
+        rest = info.hand & ~JOKER_MASK
+        longest = max(named, key=lambda s: ((rest & SUIT_MASK[s]).bit_count(), s))
+        keep = {longest, info.trump} & set(named)
+        out += [(JOKER_BIT, s, False) for s in sorted(keep)]
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """The decision functions of one level, by phase."""
+
+    auction: Callable[[MInfo, Sequence[Call], bool, random.Random, Budget], str | Call]
+    discard: Callable[[MInfo, random.Random, Budget], int]
+    contract: Callable[[MInfo, Sequence[Call], random.Random, Budget], Call | None]
+    friend: Callable[[MInfo, random.Random, Budget], FriendChoice]
+    play: Callable[[MInfo, Sequence[Move], random.Random, Budget], Move]
+
+
+def _no_change(info: MInfo, options: Sequence[Call], rng: random.Random, budget: Budget) -> None:
+    return None
+
+
+LEVELS: Final = {
+    "easy": Level(
+        auction=lambda i, o, m, r, b: easy_auction(i, o, m, r),
+        discard=lambda i, r, b: easy_discard(i),
+        contract=_no_change,
+        friend=lambda i, r, b: normal_friend(i),
+        play=lambda i, legal, r, b: easy_play(i, legal, r),
+    ),
+    "normal": Level(
+        auction=lambda i, o, m, r, b: normal_auction(i, o, m),
+        discard=lambda i, r, b: normal_discard(i),
+        contract=_no_change,
+        friend=lambda i, r, b: normal_friend(i),
+        play=lambda i, legal, r, b: normal_play(i, legal),
+    ),
+    "hard": Level(
+        auction=hard_auction,
+        discard=hard_discard,
+        contract=hard_contract,
+        friend=hard_friend,
+        play=hard_play,
+    ),
+}

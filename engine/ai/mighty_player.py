@@ -1,0 +1,75 @@
+"""The Mighty AI player: one decision from a seat's view and legal actions."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.ai.budget import Budget
+from engine.ai.kachuful_sim import NO_TRUMP
+from engine.ai.mighty_levels import DEAL_MISS, LEVELS, Call, Move
+from engine.ai.mighty_info import BIT_OF_NAME, info_from_view
+from engine.cards import NAMES, Suit
+from engine.game import Action, Play
+from engine.mighty.actions import Contract, DealMiss, Discard, FriendCall, MightyBid, Pass
+
+BIT_OF_INDEX = tuple(BIT_OF_NAME[name] for name in NAMES)
+
+
+def _lean(trump: Suit | None) -> int:
+    return NO_TRUMP if trump is None else int(trump)
+
+
+def _move(action: Play) -> Move:
+    suit = -1 if action.suit is None else int(action.suit)
+    return BIT_OF_INDEX[action.card.index], suit, action.call_joker
+
+
+def _mask(cards: Sequence[Any]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << BIT_OF_INDEX[c.index]
+    return m
+
+
+def decide_mighty(
+    level: str, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random, budget: Budget
+) -> Action:
+    """Choose among ``legal`` for the seat of ``view``."""
+    if len(legal) == 1:
+        return legal[0]
+    lv = LEVELS[level]
+    info = info_from_view(view)
+    plays = [a for a in legal if type(a) is Play]
+    if plays:
+        moves = {_move(a): a for a in plays}
+        return moves[lv.play(info, list(moves), rng, budget)]
+    bids = [a for a in legal if type(a) is MightyBid]
+    if info.phase == "auction":
+        options: dict[Call, Action] = {(b.points, _lean(b.trump)): b for b in bids}
+        can_miss = any(type(a) is DealMiss for a in legal)
+        choice = lv.auction(info, list(options), can_miss, rng, budget)
+        if choice == DEAL_MISS:
+            return next(a for a in legal if type(a) is DealMiss)
+        if isinstance(choice, tuple):
+            return options[choice]
+        return next(a for a in legal if type(a) is Pass)
+    discards = [a for a in legal if type(a) is Discard]
+    if discards:
+        wanted = lv.discard(info, rng, budget)
+        return next((d for d in discards if _mask(d.cards) == wanted), discards[0])
+    contracts = {(c.points, _lean(c.trump)): c for c in legal if type(c) is Contract}
+    if contracts:
+        change = lv.contract(info, list(contracts), rng, budget)
+        if change is not None:
+            return contracts[change]
+    calls = [a for a in legal if type(a) is FriendCall]
+    target = lv.friend(info, rng, budget)
+    for call in calls:
+        t = call.target
+        if isinstance(t, str) and t == target:
+            return call
+        if not isinstance(t, str) and BIT_OF_INDEX[t.index] == target:
+            return call
+    return calls[0] if calls else legal[0]

@@ -1,0 +1,132 @@
+"""The engine's command line: ``python -m engine replay FILE.json`` and
+``python -m engine simulate GAME [--players N] [--seed S] [--json] [--option key=value ...]``.
+
+Success prints the result and exits 0; any refused input prints
+``{"error": reason, "code": code, "action_index": k or null}`` and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from engine.ai.policy import policy_for
+from engine.game import Event, Game, IllegalAction
+from engine.replay import error, play_out, replay, spec_for, summary
+
+EXIT_REFUSED = 2
+
+
+def _print(obj: Any, out: TextIO) -> None:
+    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+def _refuse(exc: IllegalAction, out: TextIO, index: int | None = None) -> int:
+    _print(error(exc, index), out)
+    return EXIT_REFUSED
+
+
+def run_replay(path: str, out: TextIO) -> int:
+    """Replay a file; print its output object, or the error object."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            doc = json.load(fh)
+    except OSError as exc:
+        return _refuse(IllegalAction("bad_file", f"cannot read {path}: {exc.strerror or exc}"), out)
+    except UnicodeDecodeError:
+        return _refuse(IllegalAction("bad_file", f"{path} is not UTF-8 text"), out)
+    except json.JSONDecodeError as exc:
+        return _refuse(IllegalAction("bad_file", f"{path} is not valid JSON: {exc}"), out)
+    result, ok = replay(doc)
+    _print(result, out)
+    return 0 if ok else EXIT_REFUSED
+
+
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise IllegalAction("bad_input", f"--option takes key=value, not {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    """Play a whole game among AI players; print a readable log (or, with ``--json``,
+    the replay output plus the deals and actions that reproduce it)."""
+    try:
+        spec = spec_for(args.game)
+        players = spec.default_players if args.players is None else args.players
+        game = spec.new_game(players, args.seed, _options(args.option))
+        policy = policy_for(spec.name, args.level)
+    except IllegalAction as exc:
+        return _refuse(exc, out)
+    except LookupError as exc:
+        return _refuse(IllegalAction("bad_input", str(exc)), out)
+    lines: list[str] = []
+
+    def narrate(events: list[Event]) -> None:
+        if not args.json:
+            lines.extend(line for e in events if (line := spec.describe(e)) is not None)
+
+    narrate(spec.opening_events(game))
+    play_out(game, policy, random.Random(f"{args.seed}:ai"), narrate)
+    if args.json:
+        _print({**spec.record(game), **summary(spec, game)}, out)
+        return 0
+    title = f"{spec.name.capitalize()}, {game.players} players, seed {args.seed}"
+    title += f", {args.level} AI players"
+    out.write(title + "\n" + "\n".join(lines) + "\n\n" + standings(game) + "\n")
+    return 0
+
+
+def standings(game: Game) -> str:
+    """The final standings, best first; equal totals share a place (and the win)."""
+    res = game.results()
+    order = sorted(range(game.players), key=lambda s: -res.totals[s])
+    rows = ["Final standings:"]
+    for seat in order:
+        place = 1 + sum(1 for t in res.totals if t > res.totals[seat])
+        mark = "  winner" if seat in res.winners else ""
+        rows.append(f"  {place}. seat {seat}: {res.totals[seat]}{mark}")
+    return "\n".join(rows)
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="python -m engine", description="Run or simulate card games."
+    )
+    sub = top.add_subparsers(dest="command", required=True)
+    rep = sub.add_parser("replay", help="replay a game file and print its state as JSON")
+    rep.add_argument("file", help="a replay document (JSON)")
+    sim = sub.add_parser("simulate", help="play a whole game among AI players")
+    sim.add_argument("game", help="kachuful or mighty")
+    sim.add_argument("--players", type=int, help="number of seats (default: the game's usual)")
+    sim.add_argument("--seed", type=int, default=1, help="seed for the deals and AI players")
+    sim.add_argument(
+        "--json", action="store_true", help="print the replay output with deals and actions"
+    )
+    sim.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, e.g. trump=turned (repeatable)",
+    )
+    sim.add_argument(
+        "--level", default="simple", help="AI level (default simple; random plays anything)"
+    )
+    return top
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    out = sys.stdout if out is None else out
+    args = parser().parse_args(argv)
+    if args.command == "replay":
+        return run_replay(args.file, out)
+    return run_simulate(args, out)

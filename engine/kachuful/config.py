@@ -1,0 +1,105 @@
+"""Kachuful table settings (K1–K3, K6, K8, KV1–KV8), fixed once the game starts."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+from engine.cards import Suit
+from engine.game import IllegalAction, invalid_config
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 7
+DECK_SIZE = 52
+
+Schedule = Literal["full", "descending"]
+TrumpRule = Literal["cycle", "cycle_notrump", "turned"]
+Scoring = Literal["classic", "penalty", "per_trick", "judgement"]
+
+TRUMP_CYCLE: tuple[Suit | None, ...] = (Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS, Suit.HEARTS)
+"""K6: ♠ ♦ ♣ ♥, by hand index over the whole schedule."""
+TRUMP_CYCLE_NOTRUMP: tuple[Suit | None, ...] = (*TRUMP_CYCLE, None)
+"""KV3: ♠ ♦ ♣ ♥ NT."""
+
+
+def max_start_size(players: int) -> int:
+    """K2: floor(52 / players)."""
+    return DECK_SIZE // players
+
+
+class KachufulConfig(BaseModel):
+    """The variants chosen at the table (seed 000 §05: never changed after the first deal).
+
+    ``start_size`` defaults to floor(52 / players) (K2) and may be set lower (KV1);
+    ``schedule`` full is H…1…H (K3), descending H…1 (KV2); ``trump`` cycle (K6),
+    cycle_notrump (KV3) or turned (KV4); ``scoring`` classic (K10) or a KV5 variant;
+    ``hook`` the K8 rule (KV6 turns it off); ``blind_bids`` KV7; ``forehead`` KV8.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    players: int
+    start_size: int
+    schedule: Schedule = "full"
+    trump: TrumpRule = "cycle"
+    scoring: Scoring = "classic"
+    hook: bool = True
+    blind_bids: bool = False
+    forehead: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_start_size(cls, data: Any) -> Any:
+        """K2: floor(52 / players) when not given (1 as a placeholder when the players
+        are themselves wrong, so that only that error is reported)."""
+        if isinstance(data, dict) and data.get("start_size") is None:
+            players = data.get("players")
+            count = 0
+            if isinstance(players, int | str) and not isinstance(players, bool):
+                with contextlib.suppress(ValueError):
+                    count = int(players)
+            ok = MIN_PLAYERS <= count <= MAX_PLAYERS
+            data = {**data, "start_size": max_start_size(count) if ok else 1}
+        return data
+
+    @model_validator(mode="after")
+    def _check(self) -> KachufulConfig:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(
+                f"Kachuful is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}"
+            )
+        top = max_start_size(self.players)
+        if not 1 <= self.start_size <= top:
+            raise ValueError(
+                f"start_size must be from 1 to {top} for {self.players} players "
+                f"(52 cards / {self.players}), not {self.start_size}"
+            )
+        return self
+
+    @classmethod
+    def parse(cls, data: Any) -> KachufulConfig:
+        """Validate settings from outside; raise ``IllegalAction('bad_input')`` naming
+        each bad setting."""
+        if isinstance(data, KachufulConfig):
+            return data
+        if not isinstance(data, dict):
+            raise IllegalAction("bad_input", "the config must be an object of settings")
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            raise invalid_config(exc) from None
+
+    def sizes(self) -> list[int]:
+        """Hand sizes over the schedule: H…1…H (K3) or H…1 (KV2)."""
+        down = list(range(self.start_size, 0, -1))
+        if self.schedule == "descending":
+            return down
+        return down + list(range(2, self.start_size + 1))
+
+    def cycle_trump(self, index: int) -> Suit | None:
+        """The trump of hand ``index`` (from 0 over the whole schedule) under the cycle
+        rules (K6, KV3); not used with turned trump (KV4)."""
+        cycle = TRUMP_CYCLE_NOTRUMP if self.trump == "cycle_notrump" else TRUMP_CYCLE
+        return cycle[index % len(cycle)]

@@ -1,0 +1,121 @@
+"""Dealing (K4, K5, KV4): the first-dealer draw, seeded deals and explicit deals.
+
+A seeded game deals hand ``i`` of the schedule from ``random.Random(f"{seed}:{i}")``,
+so no generator state is ever stored and any hand can be dealt on its own; the draw
+for the first dealer uses ``random.Random(f"{seed}:draw")``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import Card, CardParseError, deck52, parse_card, shuffled
+from engine.game import IllegalAction
+
+DECK = tuple(deck52())
+_POSITIONS = range(len(DECK))
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The cards of one hand: ``hands[seat]`` in the order dealt, and the card turned
+    for trump (KV4; None when every card is dealt or trump is not turned)."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    turned: Card | None = None
+
+    def encode(self, with_turned: bool) -> dict[str, Any]:
+        """The replay notation ``{"hands": [[...], ...], "turned": "9♥"}``."""
+        out: dict[str, Any] = {"hands": [[str(c) for c in h] for h in self.hands]}
+        if with_turned and self.turned is not None:
+            out["turned"] = str(self.turned)
+        return out
+
+
+def seeded_deal(seed: int | str, index: int, players: int, size: int, dealer: int) -> Deal:
+    """Shuffle, then deal ``size`` cards one at a time clockwise from the dealer's left
+    (K5); the next undealt card is the turned card (KV4). The shuffle sorts the deck
+    by one random key per card, which is quicker than ``Random.shuffle``."""
+    dealt = size * players
+    draw = random.Random(f"{seed}:{index}").random
+    keys = [draw() for _ in _POSITIONS]
+    deck = [DECK[i] for i in sorted(_POSITIONS, key=keys.__getitem__)]
+    hands: list[tuple[Card, ...]] = [()] * players
+    for offset in range(players):
+        hands[(dealer + 1 + offset) % players] = tuple(deck[offset:dealt:players])
+    return Deal(tuple(hands), deck[dealt] if dealt < len(deck) else None)
+
+
+def draw_first_dealer(rng: random.Random, players: int) -> tuple[int, list[list[tuple[int, Card]]]]:
+    """K4: everyone draws a card; the highest rank deals first; a tie for highest is
+    redrawn among the tied players only (from the rest of the same shuffled deck).
+    Returns the dealer and every round of the draw as ``(seat, card)`` pairs."""
+    deck = shuffled(DECK, rng)
+    drawing = list(range(players))
+    rounds: list[list[tuple[int, Card]]] = []
+    while True:
+        draws = [(seat, deck.pop()) for seat in drawing]
+        rounds.append(draws)
+        top = max(c.rank for _, c in draws)
+        drawing = [seat for seat, c in draws if c.rank == top]
+        if len(drawing) == 1:
+            return drawing[0], rounds
+
+
+def read_deal(raw: Any, number: int) -> Deal:
+    """Read entry ``number`` (from 1) of a replay file's ``deals``:
+    ``{"hands": [[card, ...], ...], "turned": card}``; refuse (``bad_input``) what is
+    not cards. :func:`check_deal` then checks it against the table."""
+    where = f"deal {number}"
+    if not isinstance(raw, Mapping) or "hands" not in raw or not set(raw) <= {"hands", "turned"}:
+        raise IllegalAction("bad_input", f'{where}: expected {{"hands": [[card, ...], ...]}}')
+    hands_raw = raw["hands"]
+    if not isinstance(hands_raw, list) or not all(isinstance(h, list) for h in hands_raw):
+        raise IllegalAction("bad_input", f"{where}: 'hands' must list each seat's cards")
+    hands = tuple(tuple(_card(c, where) for c in h) for h in hands_raw)
+    turned = raw.get("turned")
+    return Deal(hands, None if turned is None else _card(turned, where))
+
+
+def check_deal(deal: Deal, number: int, players: int, size: int, turned_trump: bool) -> None:
+    """Refuse (``bad_input``) a deal that is not ``players`` hands of ``size`` distinct
+    cards, or whose turned card (KV4) is missing, dealt, or not wanted."""
+    where = f"deal {number}"
+    if len(deal.hands) != players:
+        raise IllegalAction(
+            "bad_input", f"{where}: 'hands' must list {players} hands, one per seat"
+        )
+    seen: set[Card] = set()
+    for seat, cards in enumerate(deal.hands):
+        if len(cards) != size:
+            raise IllegalAction(
+                "bad_input",
+                f"{where}: seat {seat} holds {len(cards)} cards but the hand size is {size}",
+            )
+        _distinct(cards, seen, where)
+    if deal.turned is not None:
+        if not turned_trump:
+            raise IllegalAction("bad_input", f"{where}: 'turned' is only used with trump 'turned'")
+        _distinct((deal.turned,), seen, where)
+    elif turned_trump and size * players < len(DECK):
+        raise IllegalAction("bad_input", f"{where}: name the 'turned' card (trump is turned)")
+
+
+def _card(text: Any, where: str) -> Card:
+    try:
+        c = parse_card(text)
+    except CardParseError as exc:
+        raise IllegalAction("bad_input", f"{where}: {exc}") from None
+    if c.suit is None:
+        raise IllegalAction("bad_input", f"{where}: Kachuful has no joker")
+    return c
+
+
+def _distinct(cards: Sequence[Card], seen: set[Card], where: str) -> None:
+    for c in cards:
+        if c in seen:
+            raise IllegalAction("bad_input", f"{where}: {c} appears twice")
+        seen.add(c)

@@ -1,0 +1,781 @@
+"""The Mighty state machine (M1–M18): auction, deal-miss, kitty, final contract, friend
+call, ten tricks, settlement and the match.
+
+Phases: ``auction`` → ``discard`` (the declarer holds 13 cards) → ``friend`` (one
+optional :class:`Contract` change, then the :class:`FriendCall`) → ``playing`` → the
+next deal, until ``over``. Every action of the match is kept, so the JSON form is the
+replay document and :meth:`MightyGame.from_json` replays it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final
+
+from engine.cards import CARDS, JOKER, NAMES, Card, Suit, sort_hand
+from engine.game import Action, Event, Game, IllegalAction, Play, Results
+from engine.mighty.actions import (
+    BIDS,
+    CONTRACTS,
+    DEAL_MISS,
+    FIRST,
+    FRIEND_CALLS,
+    JOKER_DEMANDS,
+    JOKER_LEADS,
+    NONE,
+    PASS,
+    Contract,
+    DealMiss,
+    Discard,
+    FriendCall,
+    FriendTarget,
+    MightyBid,
+    Pass,
+    bid_index,
+    discards_of,
+)
+from engine.mighty.config import MightyConfig
+from engine.mighty.deals import Deal, deal_error, seeded_deal, seeded_first_dealer
+from engine.mighty.hand import HandRecord
+from engine.mighty.notation import encode_action, encode_deal, parse_action
+from engine.mighty.rules import (
+    DEALMISS_LIMIT_HALVES,
+    KITTY_SIZE,
+    MAX_BID,
+    MIN_BID,
+    PLAYERS,
+    POINTS_OF,
+    SOLO_FIRST_TRICK,
+    SOLO_NONE,
+    SOLO_OPEN,
+    SOLO_SECRET,
+    TOTAL_POINTS,
+    TRICKS,
+    Trump,
+    beats,
+    contract_change_error,
+    dealmiss_halves,
+    format_bid,
+    format_halves,
+    joker_caller,
+    mighty_card,
+    settle,
+    trump_label,
+)
+from engine.mighty.trick import follow_cards, joker_has_power, lead_options, trick_winner
+from engine.mighty.view import build_view
+from engine.tricks import must_follow
+
+AUCTION = "auction"
+DISCARD = "discard"
+FRIEND = "friend"
+PLAYING = "playing"
+OVER = "over"
+
+_PLAYS: Final = tuple(Play.of(c) for c in CARDS)
+
+_VERBS = {
+    AUCTION: "bid or pass",
+    DISCARD: "discard three cards",
+    FRIEND: "call a friend",
+    PLAYING: "play a card",
+}
+
+_CONTRACT_CHOICES: dict[tuple[int, Trump], list[Action]] = {}
+
+
+def _contract_choices(bid: tuple[int, Trump]) -> list[Action]:
+    """The legal contract changes after winning with ``bid`` (M7), cached."""
+    found = _CONTRACT_CHOICES.get(bid)
+    if found is None:
+        found = [c for c in CONTRACTS if contract_change_error(bid, (c.points, c.trump)) is None]
+        _CONTRACT_CHOICES[bid] = found
+    return found
+
+
+class MightyGame(Game):
+    """A match of Mighty for five seats (M1–M18).
+
+    ``MightyGame({"hands": 10}, seed=7)`` deals from the seed (deal number ``i``, counting
+    redeals, from ``random.Random(f"{seed}:{i}")``) and draws the first dealer from it
+    (M2) unless ``first_dealer`` is given; ``deals=[Deal, ...]`` (one per deal, redeals
+    included) replaces the seed and then needs ``first_dealer``. ``config["hands"]`` is
+    the match length (M3, default 10; redeals do not count). Bad settings raise
+    ``IllegalAction('bad_input')``.
+    """
+
+    name: ClassVar[str] = "mighty"
+
+    def __init__(
+        self,
+        config: MightyConfig | Mapping[str, Any] | None = None,
+        *,
+        seed: int | str | None = None,
+        deals: Sequence[Deal] | None = None,
+        first_dealer: int | None = None,
+    ) -> None:
+        cfg = MightyConfig.parse(dict(config) if isinstance(config, Mapping) else config)
+        if (seed is None) == (deals is None):
+            raise IllegalAction("bad_input", "give either a seed or the deals, not both or neither")
+        if deals is None and not (type(seed) is int or isinstance(seed, str)):
+            raise IllegalAction("bad_input", f"the seed must be a whole number, not {seed!r}")
+        if deals is not None:
+            if not deals:
+                raise IllegalAction("bad_input", "'deals' must hold at least one deal")
+            for number, deal in enumerate(deals, 1):
+                reason = deal_error(deal.hands, deal.kitty)
+                if reason is not None:
+                    raise IllegalAction("bad_input", f"deal {number}: {reason}")
+        if first_dealer is None:
+            if seed is None:
+                raise IllegalAction("bad_input", "first_dealer is required with explicit deals")
+            first_dealer = seeded_first_dealer(seed)
+        elif type(first_dealer) is not int or not 0 <= first_dealer < PLAYERS:
+            raise IllegalAction(
+                "bad_input",
+                f"first_dealer must be a seat from 0 to {PLAYERS - 1}, not {first_dealer!r}",
+            )
+        self.config = cfg
+        self.match_length = cfg.hands
+        self.seed = seed
+        self.deals: tuple[Deal, ...] | None = None if deals is None else tuple(deals)
+        self.first_dealer = first_dealer
+        self.log: list[tuple[int, Action]] = []
+        self.records: list[HandRecord] = []
+        self.hand_scores: list[list[int]] = []
+        self.totals = [0] * PLAYERS
+        self._phase = AUCTION
+        self._to_act: int | None = first_dealer
+        self.dealer = first_dealer
+        self.hands: list[list[Card]] = []
+        self.kitty: tuple[Card, ...] = ()
+        self.discards: tuple[Card, ...] = ()
+        # auction (M4, M5)
+        self.first_speaker = first_dealer
+        self.passed = [False] * PLAYERS
+        self.spoken = [False] * PLAYERS
+        self.calls: list[tuple[int, Action]] = []
+        self.bid: tuple[int, Trump] | None = None
+        self.bidder: int | None = None
+        # declaration (M6–M8)
+        self.declarer: int | None = None
+        self.contract: tuple[int, Trump] | None = None
+        self.contract_changed = False
+        self.friend_call: FriendTarget | None = None
+        self.called_card: Card | None = None
+        self.friend_seat: int | None = None
+        self.friend_revealed = False
+        self.solo: str | None = None
+        self.trump: Trump = None
+        self.mighty = mighty_card(None)
+        self.caller = joker_caller(None)
+        # play (M11–M15)
+        self.trick_no = 1
+        self.leader = 0
+        self.trick: list[Card] = []
+        self.led: Suit | None = None
+        self.demanded = False
+        self.tricks: list[tuple[int, tuple[Card, ...], int]] = []
+        self.captured: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        self.last_trick: tuple[int, int, tuple[Card, ...], int] | None = None
+        """The last completed trick, maybe of the previous hand: (hand number, leader,
+        cards, winner)."""
+        self.last_redeal: HandRecord | None = None
+        self._opening = self._start_deal(first_dealer, first_dealer)
+
+    # --- interface -------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return PLAYERS
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def to_act(self) -> int | None:
+        return self._to_act
+
+    def opening_events(self) -> list[Event]:
+        """What happened before the first action: the first deal (M2)."""
+        return list(self._opening)
+
+    @property
+    def hand_number(self) -> int:
+        """The hand of the match being played, from 1 (redeals do not count, M4)."""
+        return min(len(self.hand_scores) + 1, self.match_length)
+
+    @property
+    def current(self) -> HandRecord:
+        """The record of the current deal (the last one once the match is over)."""
+        return self.records[-1]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != self._to_act:
+            return []
+        phase = self._phase
+        if phase == PLAYING:
+            return self._legal_plays(seat)
+        if phase == AUCTION:
+            acts: list[Action] = [PASS]
+            if not self.spoken[seat] and dealmiss_halves(self.hands[seat]) <= DEALMISS_LIMIT_HALVES:
+                acts.append(DEAL_MISS)
+            bid = self.bid
+            if bid is None:
+                acts.extend(BIDS)
+            elif bid[1] is None:
+                acts.extend(BIDS[bid_index(bid[0] + 1, Suit.SPADES) :])
+            else:
+                acts.extend(BIDS[bid_index(bid[0], None) :])
+            return acts
+        if phase == DISCARD:
+            return discards_of(self.hands[seat])
+        assert self.bid is not None
+        friend: list[Action] = list(FRIEND_CALLS)
+        return friend if self.contract_changed else _contract_choices(self.bid) + friend
+
+    def listed_actions(self, seat: int) -> list[Action]:
+        """The legal actions as listed to people and in the replay output: in the discard
+        phase one single-card :class:`Discard` per card held (the action names three)."""
+        if self._phase == DISCARD and seat == self._to_act:
+            return [Discard((c,)) for c in sort_hand(self.hands[seat], self.trump)]
+        return self.legal_actions(seat)
+
+    def _legal_plays(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        trick_no = self.trick_no
+        if self.trick:
+            options = follow_cards(hand, self.led, self.mighty, self.demanded)
+            return [_PLAYS[c.index] for c in options]
+        out: list[Action] = []
+        for c in lead_options(hand, trick_no, self.trump):
+            if c is JOKER and 1 < trick_no < TRICKS:
+                out.extend(JOKER_LEADS.values())
+            elif c is self.caller and trick_no > 1:
+                out.append(Play.of(c))
+                out.append(JOKER_DEMANDS[c])
+            else:
+                out.append(Play.of(c))
+        return out
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        kind = type(action)
+        if kind is Play:
+            assert isinstance(action, Play)
+            if self._phase is not PLAYING or seat != self._to_act:
+                self._check_turn(seat, PLAYING, "play a card")
+            return self._play(seat, action)
+        if kind is MightyBid:
+            assert isinstance(action, MightyBid)
+            self._check_auction_turn(seat)
+            return self._bid(seat, action)
+        if kind is Pass:
+            self._check_auction_turn(seat)
+            return self._pass(seat)
+        if kind is DealMiss:
+            self._check_auction_turn(seat)
+            return self._deal_miss(seat)
+        if kind is Discard:
+            assert isinstance(action, Discard)
+            self._check_turn(seat, DISCARD, "discard")
+            return self._discard(seat, action)
+        if kind is Contract:
+            assert isinstance(action, Contract)
+            self._check_turn(seat, FRIEND, "change the contract")
+            return self._change_contract(seat, action)
+        if kind is FriendCall:
+            assert isinstance(action, FriendCall)
+            self._check_turn(seat, FRIEND, "call a friend")
+            return self._call_friend(seat, action)
+        raise IllegalAction("bad_input", f"{action!r} is not a Mighty action")
+
+    # --- checks ------------------------------------------------------------------------
+
+    def _check_turn(self, seat: int, phase: str, doing: str) -> None:
+        if self._phase == phase and seat == self._to_act:
+            return
+        if self._phase == OVER:
+            raise IllegalAction("wrong_phase", "the match is over")
+        if seat != self._to_act:
+            reason = f"it is not your turn: seat {self._to_act} is to {_VERBS[self._phase]}"
+            raise IllegalAction("not_your_turn", reason)
+        raise IllegalAction(
+            "wrong_phase", f"you cannot {doing} now: {_VERBS[self._phase]} first"
+        )
+
+    def _check_auction_turn(self, seat: int) -> None:
+        if self._phase == AUCTION and 0 <= seat < PLAYERS and self.passed[seat]:
+            raise IllegalAction("already_passed", "you passed: a pass is final for this auction")
+        self._check_turn(seat, AUCTION, "speak in the auction")
+
+    def _check_deal_left_after_hand(self) -> None:
+        if len(self.hand_scores) + 1 < self.match_length:
+            self._check_deal_left()
+
+    def _check_deal_left(self) -> None:
+        """Refuse (before any change) an action that needs a deal the file lacks."""
+        if self.deals is not None and len(self.records) >= len(self.deals):
+            raise IllegalAction(
+                "bad_input", f"the deals list has no deal {len(self.records) + 1} for the next deal"
+            )
+
+    # --- auction (M4, M5) ---------------------------------------------------------------
+
+    def _bid(self, seat: int, action: MightyBid) -> list[Event]:
+        points, trump = action.points, action.trump
+        if type(points) is not int or not MIN_BID <= points <= MAX_BID:
+            raise IllegalAction("bad_bid", f"a bid is a number from {MIN_BID} to {MAX_BID}")
+        if trump is not None and not isinstance(trump, Suit):
+            raise IllegalAction("bad_bid", "a bid names a suit or no-trump")
+        if not beats(points, trump, self.bid):
+            assert self.bid is not None
+            number, standing = self.bid
+            better = f"{number + 1} or more"
+            if standing is not None:
+                better += f", or {number} no-trump"
+            raise IllegalAction(
+                "bid_too_low", f"a bid must beat {format_bid(number, standing)}: bid {better}"
+            )
+        self.log.append((seat, action))
+        self.calls.append((seat, action))
+        self.spoken[seat] = True
+        self.bid = (points, trump)
+        self.bidder = seat
+        events = [Event("bid", seat, {"points": points, "trump": trump_label(trump)})]
+        if sum(self.passed) == PLAYERS - 1:
+            return events + self._end_auction()
+        self._to_act = self._next_speaker(seat)
+        return events
+
+    def _pass(self, seat: int) -> list[Event]:
+        passes = sum(self.passed) + 1
+        if passes == PLAYERS:
+            self._check_deal_left()
+        self.log.append((seat, PASS))
+        self.calls.append((seat, PASS))
+        self.spoken[seat] = True
+        self.passed[seat] = True
+        events = [Event("passed", seat, {})]
+        if passes == PLAYERS:
+            return events + self._redeal("all_pass", None, self.dealer, self.first_speaker)
+        if passes == PLAYERS - 1 and self.bidder is not None:
+            return events + self._end_auction()
+        self._to_act = self._next_speaker(seat)
+        return events
+
+    def _deal_miss(self, seat: int) -> list[Event]:
+        if self.spoken[seat]:
+            raise IllegalAction(
+                "dealmiss_not_allowed",
+                "a deal-miss may only be claimed on your first turn to speak",
+            )
+        hand = self.hands[seat]
+        value = dealmiss_halves(hand)
+        if value > DEALMISS_LIMIT_HALVES:
+            raise IllegalAction(
+                "dealmiss_too_strong",
+                f"a deal-miss needs a hand worth ½ or less; yours is worth {format_halves(value)}",
+            )
+        self._check_deal_left()
+        self.log.append((seat, DEAL_MISS))
+        shown = tuple(hand)
+        self.current.shown = shown
+        events = [
+            Event(
+                "deal_miss",
+                seat,
+                {"hand": [NAMES[c.index] for c in shown], "value": format_halves(value)},
+            )
+        ]
+        return events + self._redeal("deal_miss", seat, seat, seat)
+
+    def _next_speaker(self, seat: int) -> int:
+        passed = self.passed
+        nxt = (seat + 1) % PLAYERS
+        while passed[nxt]:
+            nxt = (nxt + 1) % PLAYERS
+        return nxt
+
+    def _redeal(self, reason: str, claimant: int | None, dealer: int, speaker: int) -> list[Event]:
+        record = self.current
+        record.redeal = reason
+        record.claimant = claimant
+        self.last_redeal = record
+        events = [Event("redeal", claimant, {"reason": reason, "dealer": dealer})]
+        return events + self._start_deal(dealer, speaker)
+
+    def _start_deal(self, dealer: int, speaker: int) -> list[Event]:
+        number = len(self.records)
+        if self.deals is not None:
+            deal = self.deals[number]
+        else:
+            assert self.seed is not None
+            deal = seeded_deal(self.seed, number, dealer)
+        self.records.append(HandRecord(deal, dealer, speaker))
+        self.dealer = dealer
+        self.first_speaker = speaker
+        self.hands = [list(h) for h in deal.hands]
+        self.kitty = deal.kitty
+        self.discards = ()
+        self.passed = [False] * PLAYERS
+        self.spoken = [False] * PLAYERS
+        self.calls = []
+        self.bid = None
+        self.bidder = None
+        self.declarer = None
+        self.contract = None
+        self.contract_changed = False
+        self.friend_call = None
+        self.called_card = None
+        self.friend_seat = None
+        self.friend_revealed = False
+        self.solo = None
+        self._set_trump(None)
+        self.trick_no = 1
+        self.trick = []
+        self.led = None
+        self.demanded = False
+        self.tricks = []
+        self.captured = [[] for _ in range(PLAYERS)]
+        self._phase = AUCTION
+        self._to_act = speaker
+        data = {
+            "hand_number": self.hand_number,
+            "hand_count": self.match_length,
+            "deal_number": number + 1,
+            "dealer": dealer,
+            "first_speaker": speaker,
+        }
+        events = [Event("dealt", dealer, data)]
+        for seat in range(PLAYERS):
+            cards = [NAMES[c.index] for c in sort_hand(self.hands[seat])]
+            events.append(Event("cards_dealt", seat, {"cards": cards}, private_to=seat))
+        return events
+
+    def _end_auction(self) -> list[Event]:
+        declarer = self.bidder
+        assert declarer is not None and self.bid is not None
+        self.declarer = declarer
+        self.contract = self.bid
+        self._set_trump(self.bid[1])
+        record = self.current
+        record.declarer = declarer
+        record.bid = record.contract = self.bid
+        self.hands[declarer].extend(self.kitty)
+        self._phase = DISCARD
+        self._to_act = declarer
+        points, trump = self.bid
+        kitty = [NAMES[c.index] for c in self.kitty]
+        return [
+            Event("auction_won", declarer, {"points": points, "trump": trump_label(trump)}),
+            Event("kitty_taken", declarer, {"cards": kitty}, private_to=declarer),
+        ]
+
+    def _set_trump(self, trump: Trump) -> None:
+        self.trump = trump
+        self.mighty = mighty_card(trump)
+        self.caller = joker_caller(trump)
+
+    # --- declaration (M6–M8) ------------------------------------------------------------
+
+    def _discard(self, seat: int, action: Discard) -> list[Event]:
+        cards = action.cards
+        hand = self.hands[seat]
+        if not isinstance(cards, tuple) or len(cards) != KITTY_SIZE:
+            raise IllegalAction("bad_discard", f"discard exactly {KITTY_SIZE} cards")
+        if len({id(c) for c in cards}) != KITTY_SIZE:
+            raise IllegalAction("bad_discard", f"discard {KITTY_SIZE} different cards")
+        for c in cards:
+            if c not in hand:
+                raise IllegalAction("bad_discard", f"you do not hold {c}")
+        self.log.append((seat, action))
+        for c in cards:
+            hand.remove(c)
+        self.discards = cards
+        self._phase = FRIEND
+        return [
+            Event("discarded", seat, {}),
+            Event("discards", seat, {"cards": [NAMES[c.index] for c in cards]}, private_to=seat),
+        ]
+
+    def _change_contract(self, seat: int, action: Contract) -> list[Event]:
+        assert self.bid is not None
+        if self.contract_changed:
+            raise IllegalAction(
+                "bad_contract_change", "the contract was already changed: call your friend"
+            )
+        points, trump = action.points, action.trump
+        if type(points) is not int or (trump is not None and not isinstance(trump, Suit)):
+            raise IllegalAction("bad_contract_change", "a contract is a number and a trump")
+        reason = contract_change_error(self.bid, (points, trump))
+        if reason is not None:
+            raise IllegalAction("bad_contract_change", reason)
+        self.log.append((seat, action))
+        self.contract = (points, trump)
+        self.contract_changed = True
+        self.current.contract = self.contract
+        self._set_trump(trump)
+        return [Event("contract_changed", seat, {"points": points, "trump": trump_label(trump)})]
+
+    def _call_friend(self, seat: int, action: FriendCall) -> list[Event]:
+        target = action.target
+        if not isinstance(target, Card) and target not in (FIRST, NONE):
+            raise IllegalAction("bad_input", "call a card, \"first\" or \"none\"")
+        self.log.append((seat, action))
+        self.friend_call = target
+        record = self.current
+        record.friend_call = target
+        if target == NONE:
+            self.solo = record.solo = SOLO_OPEN
+        elif isinstance(target, Card):
+            self.called_card = target
+            if target in self.hands[seat] or target in self.discards:
+                self.solo = SOLO_SECRET
+            else:
+                self.friend_seat = next(s for s in range(PLAYERS) if target in self.hands[s])
+        self._phase = PLAYING
+        self.leader = seat
+        self._to_act = seat
+        call = target if isinstance(target, str) else NAMES[target.index]
+        return [Event("friend_called", seat, {"call": call})]
+
+    # --- play (M11–M15) -----------------------------------------------------------------
+
+    def _play(self, seat: int, action: Play) -> list[Event]:
+        card = action.card
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalAction("card_not_in_hand", f"you do not hold {card}")
+        trick = self.trick
+        led = self.led
+        plain = action is _PLAYS[card.index]
+        if not trick:
+            self._check_lead(hand, action)
+        elif not (plain and not self.demanded and (card.suit is led or led is None)):
+            self._check_follow(hand, action)
+        if len(trick) == PLAYERS - 1 and self.trick_no == TRICKS:
+            self._check_deal_left_after_hand()
+        self.log.append((seat, action))
+        hand.remove(card)
+        if not trick:
+            self.leader = seat
+            self.demanded = action.call_joker
+            self.led = action.suit if card is JOKER else card.suit
+        elif led is None:
+            self.led = card.suit
+        trick.append(card)
+        if plain:
+            data: dict[str, Any] = {"card": NAMES[card.index]}
+        else:
+            data = {"card": NAMES[card.index]}
+            if action.suit is not None:
+                data["suit"] = action.suit.label
+            if action.call_joker:
+                data["call_joker"] = True
+        events = [Event("card_played", seat, data)]
+        if card is self.called_card and seat != self.declarer:
+            self._reveal_friend(seat, NAMES[card.index], events)
+        if len(trick) < PLAYERS:
+            self._to_act = (seat + 1) % PLAYERS
+        else:
+            self._end_trick(events)
+        return events
+
+    def _reveal_friend(self, seat: int, card: str | None, events: list[Event]) -> None:
+        """The friend is known (M8, M15): the called card was played, or they won trick 1."""
+        self.friend_seat = seat
+        self.friend_revealed = True
+        record = self.current
+        record.friend = seat
+        record.solo = SOLO_NONE
+        events.append(Event("friend_revealed", seat, {"card": card}))
+
+    def _check_lead(self, hand: list[Card], action: Play) -> None:
+        card = action.card
+        trick_no = self.trick_no
+        trump = self.trump
+        if (
+            trick_no == 1
+            and trump is not None
+            and card.suit is trump
+            and any(c.suit is not trump for c in hand)
+        ):
+            raise IllegalAction(
+                "trump_lead_in_first_trick",
+                "in trick 1 the declarer may not lead a trump while holding other suits",
+            )
+        powered = 1 < trick_no < TRICKS
+        if action.suit is not None:
+            if card is not JOKER:
+                raise IllegalAction("suit_not_allowed", "only a led joker names a suit")
+            if not powered:
+                raise IllegalAction(
+                    "joker_suit_not_allowed",
+                    f"in trick {trick_no} the joker has no power: lead it without naming a suit",
+                )
+            if not isinstance(action.suit, Suit):
+                raise IllegalAction("bad_input", "name a suit: spades, hearts, diamonds or clubs")
+        elif card is JOKER and powered:
+            raise IllegalAction(
+                "joker_suit_required", "leading the joker, name the suit the others must follow"
+            )
+        if action.call_joker:
+            if card is not self.caller:
+                raise IllegalAction(
+                    "bad_joker_call", f"only the joker-caller ({self.caller}) may demand the joker"
+                )
+            if trick_no == 1:
+                raise IllegalAction("bad_joker_call", "the joker may not be demanded in trick 1")
+
+    def _check_follow(self, hand: list[Card], action: Play) -> None:
+        if action.suit is not None:
+            raise IllegalAction("suit_not_allowed", "only a led joker names a suit")
+        if action.call_joker:
+            raise IllegalAction(
+                "bad_joker_call", "only the leader of a trick may demand the joker"
+            )
+        card = action.card
+        mighty = self.mighty
+        if self.demanded and JOKER in hand:
+            if card is JOKER or card is mighty:
+                return
+            raise IllegalAction(
+                "must_play_demanded_joker",
+                "the joker-caller demanded the joker: play it (or the Mighty)",
+            )
+        led = self.led
+        if card is JOKER or card is mighty or not must_follow(hand, led, card):
+            return
+        assert led is not None
+        raise IllegalAction("must_follow_suit", f"you must follow {led.symbol}")
+
+    def _end_trick(self, events: list[Event]) -> None:
+        trick = self.trick
+        trick_no = self.trick_no
+        pos = trick_winner(
+            trick, self.led, self.trump, self.mighty, joker_has_power(trick_no, self.demanded)
+        )
+        winner = (self.leader + pos) % PLAYERS
+        points = [c for c in trick if POINTS_OF[c.index]]
+        self.captured[winner].extend(points)
+        cards = tuple(trick)
+        self.tricks.append((self.leader, cards, winner))
+        self.last_trick = (len(self.hand_scores) + 1, self.leader, cards, winner)
+        record = self.current
+        record.trick_winners.append(winner)
+        data = {
+            "leader": self.leader,
+            "cards": [NAMES[c.index] for c in trick],
+            "number": trick_no,
+            "points": [NAMES[c.index] for c in points],
+        }
+        events.append(Event("trick_won", winner, data))
+        if trick_no == 1 and self.friend_call == FIRST:
+            if winner == self.declarer:
+                self.solo = record.solo = SOLO_FIRST_TRICK
+            else:
+                self._reveal_friend(winner, None, events)
+        if trick_no == TRICKS:
+            events.extend(self._score_hand())
+            return
+        self.trick_no = trick_no + 1
+        self.trick = []
+        self.led = None
+        self.demanded = False
+        self.leader = winner
+        self._to_act = winner
+
+    # --- settlement and match (M15–M18) -------------------------------------------------------
+
+    def _score_hand(self) -> list[Event]:
+        declarer = self.declarer
+        assert declarer is not None and self.contract is not None
+        friend = self.friend_seat
+        defenders = sum(
+            len(self.captured[s]) for s in range(PLAYERS) if s != declarer and s != friend
+        )
+        points = TOTAL_POINTS - defenders
+        solo = self.solo if friend is None else SOLO_NONE
+        assert solo is not None
+        settlement = settle(declarer, friend, self.contract[0], self.contract[1], points, solo)
+        record = self.current
+        record.friend = friend
+        record.solo = solo
+        record.buried = sum(POINTS_OF[c.index] for c in self.discards)
+        record.settlement = settlement
+        self.hand_scores.append(list(settlement.scores))
+        for s in range(PLAYERS):
+            self.totals[s] += settlement.scores[s]
+        data = {
+            "hand_number": len(self.hand_scores),
+            **record.summary(),
+            "totals": list(self.totals),
+        }
+        events = [Event("hand_scored", declarer, data)]
+        if len(self.hand_scores) == self.match_length:
+            self._phase = OVER
+            self._to_act = None
+            self.trick = []
+            res = self.results()
+            events.append(Event("game_over", None, {"totals": res.totals, "winners": res.winners}))
+            return events
+        self.last_redeal = None
+        dealer = friend if friend is not None else declarer
+        return events + self._start_deal(dealer, declarer)
+
+    def results(self) -> Results:
+        over = self._phase == OVER
+        winners: list[int] = []
+        if over:
+            best = max(self.totals)
+            winners = [s for s in range(PLAYERS) if self.totals[s] == best]
+        return Results([list(h) for h in self.hand_scores], list(self.totals), winners, over)
+
+    # --- views and notation --------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < PLAYERS):
+            raise IllegalAction("bad_input", f"a seat is a number from 0 to {PLAYERS - 1}")
+        return build_view(self, seat)
+
+    def record(self, expand_deals: bool = False) -> dict[str, Any]:
+        """The match as a replay document (the format of ``python -m engine replay``):
+        setup plus every action so far. ``expand_deals`` writes the cards of every deal
+        so far (redeals included) instead of the seed."""
+        doc: dict[str, Any] = {
+            "game": self.name,
+            "config": self.config.model_dump(),
+            "first_dealer": self.first_dealer,
+        }
+        if self.seed is not None and not expand_deals:
+            doc["seed"] = self.seed
+        else:
+            deals = self.deals if self.deals is not None else [r.deal for r in self.records]
+            doc["deals"] = [encode_deal(d) for d in deals]
+        doc["actions"] = [{"seat": s, **encode_action(a)} for s, a in self.log]
+        return doc
+
+    def to_json(self) -> str:
+        return json.dumps(self.record(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> MightyGame:
+        """Restore a match written by :meth:`to_json`; raise ``IllegalAction`` (code
+        ``bad_input`` or the refused action's code) for text that holds no valid match."""
+        from engine.mighty.record import game_from_record
+
+        try:
+            doc = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise IllegalAction("bad_input", f"not a saved game: {exc}") from None
+        return game_from_record(doc)
+
+    @classmethod
+    def parse_action(cls, data: Mapping[str, Any]) -> Action:
+        return parse_action(data)
+
+    @classmethod
+    def encode_action(cls, action: Action) -> dict[str, Any]:
+        return encode_action(action)

@@ -1,0 +1,52 @@
+"""Mighty replay documents: the ``python -m engine replay`` input and the saved match
+(``to_json``) share one format, checked here with pydantic at the edge:
+``{"game": "mighty", "config": {"hands": N}, "seed": S | "deals": [...],
+"first_dealer": d, "actions": [...]}``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from engine.game import IllegalAction, invalid_config
+from engine.mighty.game import MightyGame
+from engine.mighty.notation import read_deal
+from engine.replay import OUTPUT_KEYS, run_actions
+
+
+class MightySetup(BaseModel):
+    """The setup part of a replay document (``actions`` are run by the driver)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    game: Literal["mighty"]
+    config: dict[str, Any] = Field(default_factory=dict)
+    first_dealer: int | None = None
+    seed: int | str | None = None
+    deals: list[Any] | None = None
+    actions: list[Any] = Field(default_factory=list)
+
+
+def game_from_doc(doc: Mapping[str, Any]) -> MightyGame:
+    """The match a replay document sets up, before its actions; ``IllegalAction``
+    (``bad_input``) for a bad config or deal."""
+    setup_doc = {k: v for k, v in doc.items() if k not in OUTPUT_KEYS}
+    try:
+        setup = MightySetup.model_validate(setup_doc)
+    except ValidationError as exc:
+        raise invalid_config(exc) from None
+    deals = None
+    if setup.deals is not None:
+        deals = [read_deal(raw, k) for k, raw in enumerate(setup.deals, 1)]
+    return MightyGame(setup.config, seed=setup.seed, deals=deals, first_dealer=setup.first_dealer)
+
+
+def game_from_record(doc: Any) -> MightyGame:
+    """A saved match: the setup, then every recorded action."""
+    if not isinstance(doc, Mapping):
+        raise IllegalAction("bad_input", "a saved game is one JSON object")
+    game = game_from_doc(doc)
+    run_actions(game, doc.get("actions", []))
+    return game

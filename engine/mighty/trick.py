@@ -1,0 +1,58 @@
+"""Mighty's exceptions to the shared trick core (M11–M14): the Mighty, the joker, the
+joker call and the trump-lead ban of trick 1. They wrap :mod:`engine.tricks`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import JOKER, Card, Suit
+from engine.mighty.rules import TRICKS, Trump
+from engine.tricks import follow_options, winning_position
+
+
+def joker_has_power(trick_no: int, demanded: bool) -> bool:
+    """The joker has power in tricks 2–9 (M12), unless it was demanded (M13)."""
+    return 1 < trick_no < TRICKS and not demanded
+
+
+def lead_options(hand: Sequence[Card], trick_no: int, trump: Trump) -> list[Card]:
+    """Cards that may lead: anything, except that in trick 1 the declarer may not lead a
+    trump unless holding only trumps (M11). The Mighty and the joker are no trumps."""
+    if trick_no == 1 and trump is not None:
+        others = [c for c in hand if c.suit is not trump]
+        if others:
+            return others
+    return list(hand)
+
+
+def follow_cards(
+    hand: Sequence[Card], led: Suit | None, mighty: Card, demanded: bool
+) -> list[Card]:
+    """Cards that may follow (M11, M13). A demanded joker must be played, or the Mighty
+    instead. Otherwise follow ``led`` if you can (the Mighty counts as its own suit), and
+    the Mighty and the joker may be played at any time. ``led`` is None after a
+    powerless joker lead: the second card sets the suit, so anything goes."""
+    if demanded and JOKER in hand:
+        return [JOKER, mighty] if mighty in hand else [JOKER]
+    if led is None:
+        return list(hand)
+    options = follow_options(hand, led)
+    if options[0].suit is not led:
+        return options
+    if mighty in hand and mighty.suit is not led:
+        options.append(mighty)
+    if JOKER in hand:
+        options.append(JOKER)
+    return options
+
+
+def trick_winner(
+    cards: Sequence[Card], led: Suit | None, trump: Trump, mighty: Card, joker_power: bool
+) -> int:
+    """Position (in play order) of the card that wins (M14): the Mighty; else a joker
+    with power; else the highest trump; else the highest card of the led suit."""
+    if mighty in cards:
+        return cards.index(mighty)
+    if joker_power and JOKER in cards:
+        return cards.index(JOKER)
+    return winning_position(cards, led, trump)

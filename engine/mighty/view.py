@@ -1,0 +1,139 @@
+"""What one seat of a Mighty match may see (RULES "Who may see what", M6, M8, M15).
+
+Public: seats, dealer, the auction, contract and trump, the friend call, the friend
+once revealed, every trick of the hand so far, captured point cards, a deal-miss hand,
+the scores. Private: your own hand; the kitty and the discards (the declarer, once
+the kitty is taken); that you hold the called card (its holder); a secret solo (the
+declarer, until the hand ends).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.cards import NAMES, Card, sort_hand
+from engine.mighty.actions import MightyBid
+from engine.mighty.hand import contract_json, friend_call_json
+from engine.mighty.notation import encode_action
+from engine.mighty.rules import (
+    PLAYERS,
+    POINTS_OF,
+    SOLO_SECRET,
+    dealmiss_halves,
+    format_halves,
+    trump_label,
+)
+
+if TYPE_CHECKING:
+    from engine.mighty.game import MightyGame
+
+
+def _names(cards: list[Card] | tuple[Card, ...]) -> list[str]:
+    return [NAMES[c.index] for c in cards]
+
+
+def _trick(leader: int, cards: tuple[Card, ...] | list[Card]) -> list[dict[str, Any]]:
+    return [{"seat": (leader + i) % PLAYERS, "card": NAMES[c.index]} for i, c in enumerate(cards)]
+
+
+def _calls(game: MightyGame) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for seat, action in game.calls:
+        if isinstance(action, MightyBid):
+            out.append({"seat": seat, "bid": contract_json((action.points, action.trump))})
+        else:
+            out.append({"seat": seat, "pass": True})
+    return out
+
+
+def _play_state(game: MightyGame) -> dict[str, Any]:
+    playing = game.phase == "playing"
+    last = game.last_trick
+    return {
+        "trick_number": game.trick_no if playing else None,
+        "leader": game.leader if playing else None,
+        "trick": _trick(game.leader, game.trick),
+        "led": None if game.led is None else game.led.label,
+        "joker_demanded": bool(game.trick) and game.demanded,
+        "tricks": [
+            {"number": i + 1, "leader": leader, "cards": _trick(leader, cards), "winner": winner}
+            for i, (leader, cards, winner) in enumerate(game.tricks)
+        ],
+        "last_trick": None if last is None else _last_trick(*last),
+    }
+
+
+def _last_trick(hand: int, leader: int, cards: tuple[Card, ...], winner: int) -> dict[str, Any]:
+    return {"hand_number": hand, "leader": leader, "cards": _trick(leader, cards), "winner": winner}
+
+
+def build_view(game: MightyGame, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (None: the public view)."""
+    record = game.current
+    declarer = game.declarer
+    in_auction = game.phase == "auction"
+    decided = game.contract is not None
+    friend = record.friend
+    side = {s for s in (declarer, friend) if s is not None}
+    last = next((r for r in reversed(game.records) if r.settlement is not None), None)
+    redeal = game.last_redeal
+    res = game.results()
+    out: dict[str, Any] = {
+        "game": game.name,
+        "seat": seat,
+        "players": PLAYERS,
+        "config": game.config.model_dump(),
+        "phase": game.phase,
+        "to_act": game.to_act,
+        "hand_number": game.hand_number,
+        "hand_count": game.match_length,
+        "deal_number": len(game.records),
+        "dealer": game.dealer,
+        "first_speaker": game.first_speaker,
+        "calls": _calls(game),
+        "standing_bid": contract_json(game.bid) if in_auction else None,
+        "standing_bidder": game.bidder if in_auction else None,
+        "passed": [s for s in range(PLAYERS) if game.passed[s]] if in_auction else [],
+        "declarer": declarer,
+        "bid": contract_json(record.bid),
+        "contract": contract_json(game.contract),
+        "contract_changed": game.contract_changed,
+        "trump": trump_label(game.trump) if decided else None,
+        "mighty": NAMES[game.mighty.index] if decided else None,
+        "joker_caller": NAMES[game.caller.index] if decided else None,
+        "friend_call": friend_call_json(game.friend_call),
+        "friend": friend,
+        "solo": record.solo,
+        **_play_state(game),
+        "captured": [_names(c) for c in game.captured],
+        "points": {
+            "declarer_side": sum(len(game.captured[s]) for s in side),
+            "defenders": sum(len(game.captured[s]) for s in range(PLAYERS) if s not in side),
+        },
+        "hand_sizes": [len(h) for h in game.hands],
+        "hand": None,
+        "you_are_friend": False,
+        "last_hand": None if last is None else last.summary(),
+        "redeal": None if redeal is None else redeal.summary(),
+        "scores": res.hand_scores,
+        "totals": res.totals,
+        "winners": res.winners,
+        "over": res.over,
+        "legal": [],
+    }
+    if redeal is not None and redeal.shown is not None:
+        out["redeal"]["value"] = format_halves(dealmiss_halves(redeal.shown))
+    if seat is None:
+        return out
+    out["hand"] = _names(sort_hand(game.hands[seat], game.trump if decided else None))
+    out["you_are_friend"] = (
+        game.phase == "playing" and game.friend_seat == seat and seat != declarer
+    )
+    out["legal"] = [encode_action(a) for a in game.listed_actions(seat)]
+    if seat == declarer and not in_auction:
+        out["kitty"] = _names(game.kitty)
+        out["discards"] = _names(game.discards)
+        out["buried_points"] = sum(POINTS_OF[c.index] for c in game.discards)
+        if game.solo == SOLO_SECRET:
+            out["solo"] = SOLO_SECRET
+    return out

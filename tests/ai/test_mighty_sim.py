@@ -1,0 +1,182 @@
+"""The lean Mighty simulator agrees with the engine (M10–M16): legal plays (with the
+joker's named suit and the joker demand), trick winners, scores, and the greedy
+playout replayed move by move."""
+
+from __future__ import annotations
+
+import random
+
+from engine.ai.kachuful_sim import BIT_OF_CARD as SUITED_BIT
+from engine.ai.kachuful_sim import NO_TRUMP
+from engine.ai.mighty_sim import (
+    JOKER_BIT,
+    Table,
+    Trick,
+    follow_mask,
+    greedy_choice,
+    joker_power,
+    lead_mask,
+    play_card,
+    playout,
+    points_of,
+    trick_winner,
+)
+from engine.cards import CARDS, Card, Suit
+from engine.game import Action, Play
+from engine.mighty.actions import NONE, Contract, FriendCall, MightyBid, Pass
+from engine.mighty.game import MightyGame
+
+BIT = (*SUITED_BIT, JOKER_BIT)
+CARD_OF = {b: c for c, b in zip(CARDS, BIT, strict=True)}
+
+
+def _mask(cards: list[Card] | tuple[Card, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << BIT[c.index]
+    return m
+
+
+def _key(a: Play) -> tuple[int, int, bool]:
+    return BIT[a.card.index], -1 if a.suit is None else int(a.suit), a.call_joker
+
+
+def _lean_options(hand: int, trick: Trick, table: Table) -> set[tuple[int, int, bool]]:
+    out: set[tuple[int, int, bool]] = set()
+    if trick.cards:
+        m = follow_mask(hand, trick.led, table.mighty, trick.demanded)
+        return {(b, -1, False) for b in range(53) if m >> b & 1}
+    m = lead_mask(hand, trick.number, table.trump)
+    for b in range(53):
+        if not m >> b & 1:
+            continue
+        if b == JOKER_BIT and joker_power(trick.number, False):
+            out.update((b, s, False) for s in range(4))
+        elif b == table.caller and trick.number > 1:
+            out.update({(b, -1, False), (b, -1, True)})
+        else:
+            out.add((b, -1, False))
+    return out
+
+
+def _table(game: MightyGame) -> Table:
+    assert game.declarer is not None and game.contract is not None
+    trump = NO_TRUMP if game.trump is None else int(game.trump)
+    return Table(
+        trump=trump,
+        declarer=game.declarer,
+        contract=game.contract[0],
+        friend=game.friend_seat,
+        first_call=game.friend_call == "first",
+        open_solo=game.friend_call == NONE,
+        buried=points_of(_mask(game.discards)),
+    )
+
+
+def _declare(game: MightyGame, seat: int, legal: list[Action], rng: random.Random) -> None:
+    if game.phase == "auction":
+        passes = [a for a in legal if not isinstance(a, MightyBid)]
+        bids = [a for a in legal if isinstance(a, MightyBid)][:12]
+        pick = rng.choice(bids) if bids and rng.random() < 0.3 else rng.choice(passes)
+        game.apply(seat, pick)
+    elif game.phase == "friend":
+        contracts = [a for a in legal if isinstance(a, Contract)]
+        calls = [a for a in legal if isinstance(a, FriendCall)]
+        game.apply(seat, rng.choice(contracts if contracts and rng.random() < 0.2 else calls))
+    else:
+        game.apply(seat, rng.choice(legal))
+
+
+def _check_match(game: MightyGame, rng: random.Random) -> int:
+    """Random legal actions to the end of the match, checking the lean rules at every
+    play; return the number of hands checked."""
+    hands_done = 0
+    table: Table | None = None
+    trick = Trick(1, 0, [])
+    captured = [0] * 5
+    friend: int | None = None
+    while (seat := game.to_act) is not None:
+        legal = game.legal_actions(seat)
+        if game.phase != "playing":
+            _declare(game, seat, legal, rng)
+            table = None
+            continue
+        if table is None:
+            table = _table(game)
+            friend = table.friend
+            trick = Trick(1, seat, [])
+            captured = [0] * 5
+        hand = _mask(game.hands[seat])
+        assert {_key(a) for a in legal if isinstance(a, Play)} == _lean_options(hand, trick, table)
+        if rng.random() < 0.04:
+            _check_playout(game, table, trick, captured, friend)
+        action = rng.choice(legal)
+        assert isinstance(action, Play)
+        bit, named, demand = _key(action)
+        if not trick.cards:
+            trick.leader = seat
+            trick.demanded = demand
+        play_card(table, trick, bit, named)
+        scored = len(game.hand_scores)
+        game.apply(seat, action)
+        if len(trick.cards) < 5:
+            continue
+        power = joker_power(trick.number, trick.demanded)
+        winner = (trick.leader + trick_winner(trick.cards, trick.led, table.trump, table.mighty, power)) % 5
+        captured[winner] += points_of(sum(1 << c for c in trick.cards))
+        if trick.number == 1 and table.first_call and winner != table.declarer:
+            friend = winner
+        if trick.number == 10:
+            assert game.records[-1 if game.phase == "over" else -2].trick_winners[-1] == winner
+            assert game.hand_scores[scored] == list(table.scores(captured, friend))
+            hands_done += 1
+            table = None
+            continue
+        assert game.tricks[-1][2] == winner
+        trick = Trick(trick.number + 1, winner, [])
+    return hands_done
+
+
+def _check_playout(
+    game: MightyGame, table: Table, trick: Trick, captured: list[int], friend: int | None
+) -> None:
+    """The lean playout and the engine, both driven by :func:`greedy_choice`, score alike."""
+    hands = [_mask(h) for h in game.hands]
+    caps = list(captured)
+    cur = Trick(trick.number, trick.leader, list(trick.cards), trick.led, trick.demanded)
+    lean = table.scores(caps, playout(table, list(hands), cur, caps, friend))
+    clone = MightyGame.from_json(game.to_json())
+    cur = Trick(trick.number, trick.leader, list(trick.cards), trick.led, trick.demanded)
+    mine = friend
+    scored = len(clone.hand_scores)
+    while len(clone.hand_scores) == scored:
+        s = clone.to_act
+        assert s is not None
+        hs = [_mask(h) for h in clone.hands]
+        live = 0
+        for h in hs:
+            live |= h
+        foe = not cur.cards and any(
+            hs[o] & (1 << JOKER_BIT) and (o in (table.declarer, mine)) != (s in (table.declarer, mine))
+            for o in range(5)
+        )
+        card, named, demand = greedy_choice(table, cur, hs[s], s, mine, live, foe)
+        if not cur.cards:
+            cur.leader = s
+            cur.demanded = demand
+        play_card(table, cur, card, named)
+        suit = None if named < 0 else Suit(named)
+        clone.apply(s, Play(CARD_OF[card], suit, demand) if suit is not None or demand else Play.of(CARD_OF[card]))
+        if len(cur.cards) == 5:
+            if cur.number == 1 and table.first_call and clone.friend_seat is not None:
+                mine = clone.friend_seat
+            cur = Trick(cur.number + 1, clone.leader, [])
+    assert clone.hand_scores[scored] == list(lean)
+
+
+def test_m10_m16_lean_simulator_agrees_with_engine_on_random_matches() -> None:
+    rng = random.Random(7)
+    hands = 0
+    for i in range(40):
+        hands += _check_match(MightyGame({"hands": 3}, seed=i), rng)
+    assert hands == 120

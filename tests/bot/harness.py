@@ -1,0 +1,151 @@
+"""Running the real bot against the Discord double, and playing it as members."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from bot.client import CardBot
+from bot.config import Settings
+from tests.double import Double, FakeUser, InteractionResult, StoredMessage
+
+ACTION_ID = re.compile(r"a:(\d+):(\d+):(\w+)")
+SETTLE_QUIET = 0.005
+"""Quiet time after which the bot counts as done: its table edit starts before it answers."""
+
+
+def make_bot(double: Double, db: Path, seed: int | None = 7) -> CardBot:
+    """The production client, pointed at the double, with AI players acting at once."""
+    settings = Settings(_env_file=None, discord_token=double.token, database_path=db)  # type: ignore[call-arg]
+    double.settle_quiet = SETTLE_QUIET
+    return CardBot(settings, ai_delay=0.0, seed=seed)
+
+
+def table_message(double: Double) -> StoredMessage:
+    """The latest public message of the bot with an embed (the table, lobby or standings)."""
+    for message in reversed(double.messages()):
+        if message.embeds:
+            return message
+    raise AssertionError("no table message")
+
+
+def field(message: StoredMessage | InteractionResult, name: str) -> str:
+    for embed in message.embeds:
+        for f in embed.get("fields") or []:
+            if f["name"] == name:
+                return str(f["value"])
+    raise AssertionError(f"no field {name!r}")
+
+
+def custom_ids(message: StoredMessage | InteractionResult, *, enabled: bool = True) -> list[str]:
+    out = []
+    for row in message.components:
+        for comp in row.get("components") or []:
+            if enabled and comp.get("disabled"):
+                continue
+            if "custom_id" in comp:
+                out.append(comp["custom_id"])
+    return out
+
+
+def labels(message: StoredMessage | InteractionResult) -> dict[str, Any]:
+    return {c["custom_id"]: c.get("label") for row in message.components
+            for c in row.get("components") or [] if "custom_id" in c}
+
+
+__all__ = ["ACTION_ID", "FakeUser", "custom_ids", "field", "labels", "make_bot", "table_message"]
+
+
+TURN = re.compile(r"<@(\d+)> to (bid|play)")
+
+
+def whose_turn(double: Double) -> tuple[int, str] | None:
+    """The member (id) whose turn the table message shows, and what they do, or None."""
+    message = table_message(double)
+    try:
+        turn = field(message, "Turn")
+    except AssertionError:
+        return None
+    match = TURN.search(turn)
+    return None if match is None else (int(match[1]), match[2])
+
+
+def table_id(double: Double) -> int:
+    for cid in custom_ids(table_message(double), enabled=False):
+        if cid.startswith("t:"):
+            return int(cid.split(":")[1])
+    raise AssertionError("the table message has no table button")
+
+
+class Driver:
+    """Plays the members' turns through panels (buttons) and slash commands."""
+
+    def __init__(self, double: Double, users: list[FakeUser], seed: int = 1) -> None:
+        import random
+
+        self.double = double
+        self.users = {u.id: u for u in users}
+        self.panels: dict[int, StoredMessage] = {}
+        self.rng = random.Random(seed)
+        self.steps = 0
+
+    async def panel(self, user: FakeUser) -> StoredMessage:
+        """The member's panel, refreshed (opened from the table the first time)."""
+        tid = table_id(self.double)
+        old = self.panels.get(user.id)
+        if old is None or f"t:{tid}:refresh" not in custom_ids(old):
+            result = await self.double.click(user, table_message(self.double), f"t:{tid}:hand")
+        else:
+            result = await self.double.click(user, old, f"t:{tid}:refresh")
+        assert result.ephemeral or result.response_type == 7, result
+        assert result.message is not None
+        self.panels[user.id] = result.message
+        return result.message
+
+    async def step(self) -> bool:
+        """Play one member's turn; False when no member is to act."""
+        turn = whose_turn(self.double)
+        if turn is None:
+            return False
+        user = self.users[turn[0]]
+        panel = await self.panel(user)
+        choices = [c for c in custom_ids(panel) if c.startswith("a:")]
+        assert choices, f"no enabled action for {user.name}: {panel.embeds}"
+        chosen = self.rng.choice(choices)
+        label = str(labels(panel)[chosen]).removesuffix(" ★")
+        self.steps += 1
+        if self.steps % 3 == 0:
+            if label.startswith("Bid "):
+                result = await self.double.slash(user, self.double.channel, "kachuful", "bid",
+                                                 amount=int(label.split()[1]))
+            else:
+                result = await self.double.slash(user, self.double.channel, "kachuful", "play",
+                                                 card=label)
+            assert result.ephemeral and result.content.startswith("Done"), result
+        else:
+            result = await self.double.click(user, panel, chosen)
+            assert result.response_type == 7 and result.content.startswith("Done"), result
+        return True
+
+
+__all__ += ["Driver", "table_id", "whose_turn"]
+
+
+async def open_table(double: Double, users: list[FakeUser], *, deal: bool = True,
+                     **options: Any) -> StoredMessage:
+    """The first user opens a table with ``options``, the others join by button, and
+    (with ``deal``) the host deals; returns the table message."""
+    opened = await double.slash(users[0], double.channel, "kachuful", "start", **options)
+    assert opened.ephemeral and "open" in opened.content, opened
+    tid = table_id(double)
+    for user in users[1:]:
+        joined = await double.click(user, table_message(double), f"t:{tid}:join")
+        assert "joined" in joined.content, joined
+    if deal:
+        dealt = await double.slash(users[0], double.channel, "kachuful", "deal")
+        assert dealt.content.startswith("Dealt"), dealt
+    return table_message(double)
+
+
+__all__ += ["open_table"]

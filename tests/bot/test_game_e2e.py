@@ -1,0 +1,95 @@
+"""A whole default 4-player game played by four members through the double (K1–K10)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.games.kachuful import engine_config
+from bot.storage.db import connect
+from bot.storage.results import leaderboard
+from bot.storage.tables import load_actions, load_table
+from engine.kachuful.game import KachufulGame
+from tests.bot.harness import Driver, field, make_bot, table_message
+from tests.double import Double
+from tests.double.harness import RunBot
+
+SCORE_LINE = re.compile(r"^<@(\d+)>.* (-?\d+)$")
+
+
+async def test_full_default_game_matches_engine_replay(
+    double: Double, run_bot: RunBot, tmp_path: Path, caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO)
+    db = tmp_path / "bot.sqlite3"
+    bot = make_bot(double, db)
+    await run_bot(bot)
+    users = [double.add_user(n) for n in ("ana", "bo", "cy", "di")]
+    ana = users[0]
+    opened = await double.slash(ana, double.channel, "kachuful", "start")
+    assert opened.ephemeral
+    lobby = table_message(double)
+    for user in users[1:]:
+        joined = await double.click(user, lobby, lobby.custom_ids()[0])
+        assert joined.ephemeral and "joined" in joined.content
+    dealt = await double.slash(ana, double.channel, "kachuful", "deal")
+    assert dealt.ephemeral and dealt.content.startswith("Dealt")
+
+    driver = Driver(double, users)
+    while await driver.step():
+        pass
+
+    final = table_message(double)
+    assert "game over" in final.embeds[0]["title"]
+    # At most one table edit per accepted action (besides the three joins in the lobby
+    # and pointing the old message to the final standings).
+    edits = double.calls["PATCH /channels/{channel_id}/messages/{message_id}"]
+    assert edits <= bot.registry.accepted + 3 + 1
+    shown = {}
+    for line in field(final, "Scores").splitlines():
+        match = SCORE_LINE.match(line)
+        assert match, line
+        shown[int(match[1])] = int(match[2])
+
+    conn = await connect(db)
+    try:
+        log = await load_actions(conn, 1)
+        rec = await load_table(conn, 1)
+        assert rec is not None and rec.status == "finished"
+        deal = log[0]["action"]["deal"]
+        game = KachufulGame(engine_config(rec.settings, deal["players"]), seed=deal["seed"])
+        for entry in log[1:]:
+            game.apply(entry["seat"], KachufulGame.parse_action(entry["action"]))
+        assert game.is_over
+        totals = game.results().totals
+        assert shown == {u.id: totals[i] for i, u in enumerate(users)}
+        board = await leaderboard(conn, double.guild.id, "kachuful")
+        assert board.games_recorded == 1
+        listed = {p.user_id for p in board.provisional} | {s.player.user_id for s in board.ranked}
+        assert listed == {u.id for u in users}
+    finally:
+        await conn.close()
+
+    # Hands only ever in ephemeral messages; nothing private in public or INFO logs.
+    hands = {v for u in users for v in _hand_fields(double, u)}
+    assert hands
+    public = "\n".join(double.public_payloads())
+    assert not any(h in public for h in hands)
+    assert "Your cards" not in public and "Your hand" not in public
+    logged = "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.INFO)
+    assert not any(h in logged for h in hands)
+
+
+def _hand_fields(double: Double, user: object) -> list[str]:
+    out = []
+    for message in double.all_messages():
+        if message.ephemeral_to is user:
+            for version in message.versions:
+                for embed in version.embeds:
+                    for f in embed.get("fields") or []:
+                        if f["name"] == "Your cards" and len(f["value"].split()) >= 3:
+                            out.append(f["value"])
+    return out

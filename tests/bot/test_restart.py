@@ -1,0 +1,87 @@
+"""A bot stopped at any moment resumes every table as it was, and old buttons keep
+working (PRODUCT "Promises")."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from bot.client import CardBot
+from bot.storage.db import connect
+from bot.storage.tables import load_table
+from tests.bot.harness import Driver, custom_ids, make_bot, open_table, table_message
+from tests.double import Double
+from tests.double.harness import RunBot
+
+
+def _game(bot: CardBot, double: Double):  # type: ignore[no-untyped-def]
+    table = bot.registry.in_channel(double.channel.id)
+    assert table is not None and table.game is not None
+    return table.game
+
+
+async def test_restart_mid_trick_then_finish_with_an_old_button(
+    double: Double, run_bot: RunBot, tmp_path: Path,
+) -> None:
+    db = tmp_path / "bot.sqlite3"
+    first = make_bot(double, db)
+    await run_bot(first)
+    users = [double.add_user(n) for n in ("ana", "bo", "cy", "di")]
+    await open_table(double, users, start_size=3)
+    driver = Driver(double, users)
+    game = _game(first, double)
+    while not (game.phase == "playing" and len(game.view(None)["trick"]) == 2):
+        assert await driver.step()
+    to_act = users[game.to_act]
+    panel = await driver.panel(to_act)
+    button = next(c for c in custom_ids(panel) if c.startswith("a:"))
+    state = game.to_json()
+    await first.close()
+
+    second = make_bot(double, db)
+    await run_bot(second)
+    assert _game(second, double).to_json() == state
+    pressed = await double.click(to_act, panel, button)
+    assert pressed.response_type == 7 and pressed.content.startswith("Done"), pressed
+    while await driver.step():
+        pass
+    assert "game over" in table_message(double).embeds[0]["title"]
+    conn = await connect(db)
+    try:
+        rec = await load_table(conn, 1)
+        assert rec is not None and rec.status == "finished"
+    finally:
+        await conn.close()
+
+
+async def test_turn_timer_deadline_survives_a_restart(
+    double: Double, run_bot: RunBot, tmp_path: Path,
+) -> None:
+    db = tmp_path / "bot.sqlite3"
+    first = make_bot(double, db)
+    await run_bot(first)
+    users = [double.add_user(n) for n in ("ana", "bo", "cy")]
+    await open_table(double, users, turn_timer=1)
+    assert "<t:" in table_message(double).embeds[0]["description"]
+    conn = await connect(db)
+    try:
+        rec = await load_table(conn, 1)
+        assert rec is not None and rec.deadline is not None
+        assert rec.deadline > time.time()
+    finally:
+        await conn.close()
+    await first.close()
+    await asyncio.sleep(max(0.0, rec.deadline - time.time()) + 0.1)
+
+    second = make_bot(double, db)
+    await run_bot(second)
+    table = second.registry.in_channel(double.channel.id)
+    assert table is not None
+    for _ in range(100):
+        if table.rec.version >= 1:
+            break
+        await asyncio.sleep(0.05)
+    assert table.rec.version >= 1
+    await double.settle()
+    assert "Time ran out" in table_message(double).embeds[0]["description"]

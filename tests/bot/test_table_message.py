@@ -1,0 +1,126 @@
+"""The table message: coalesced edits, 429s waited out, re-posts before the one-hour
+edit cap (error 30046), always ending on the latest state."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.client import CardBot
+from bot.publisher import REPOST_AGE, Payload, Publisher
+from tests.bot.harness import Driver, field, make_bot, open_table, table_message
+from tests.double import Double, FakeUser
+from tests.double.harness import RunBot
+
+EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
+
+
+@pytest.fixture
+async def bot(double: Double, run_bot: RunBot, tmp_path: Path) -> CardBot:
+    client = make_bot(double, tmp_path / "bot.sqlite3")
+    await run_bot(client)
+    return client
+
+
+@pytest.fixture
+def users(double: Double) -> list[FakeUser]:
+    return [double.add_user(n) for n in ("ana", "bo", "cy", "di")]
+
+
+def _bids_shown(bot: CardBot, double: Double) -> str:
+    table = bot.registry.in_channel(double.channel.id)
+    assert table is not None
+    expected = next(f for f in bot.registry.render(table).embeds[0].fields
+                    if f.name == "Bids and tricks")
+    return str(expected.value)
+
+
+async def test_rate_limited_edits_are_waited_out(
+    double: Double, bot: CardBot, users: list[FakeUser],
+) -> None:
+    await open_table(double, users)
+    double.rate_limits.inject(EDIT_ROUTE, retry_after=0.05, times=3)
+    driver = Driver(double, users)
+    for _ in range(6):
+        assert await driver.step()
+    await double.settle()
+    assert double.rate_limits.hits[EDIT_ROUTE] >= 1
+    assert field(table_message(double), "Bids and tricks") == _bids_shown(bot, double)
+
+
+async def test_old_table_message_is_reposted_and_points_to_the_new_one(
+    double: Double, bot: CardBot, users: list[FakeUser],
+) -> None:
+    old = await open_table(double, users)
+    bot.registry.clock = double.clock.now
+    double.clock.advance(REPOST_AGE + 60)
+    assert await Driver(double, users).step()
+    new = table_message(double)
+    assert new.id != old.id
+    assert old.content.startswith("This table moved") and str(new.id) in old.content
+    assert old.embeds == [] and old.components == []
+    assert field(new, "Bids and tricks") == _bids_shown(bot, double)
+
+
+async def test_edit_cap_error_leads_to_a_new_message(
+    double: Double, bot: CardBot, users: list[FakeUser],
+) -> None:
+    old = await open_table(double, users)
+    double.old_message_edit_cap = 0
+    double.clock.advance(2 * 3600)  # the bot's own clock still thinks the message is young
+    assert await Driver(double, users).step()
+    await double.settle()
+    codes = [v.code for v in double.take_violations()]
+    assert 30046 in codes
+    new = table_message(double)
+    assert new.id != old.id
+    assert field(new, "Bids and tricks") == _bids_shown(bot, double)
+
+
+class _Channel:
+    def __init__(self) -> None:
+        self.edits: list[int] = []
+        self.gate = asyncio.Event()
+
+    def get_partial_message(self, message_id: int) -> Any:
+        channel = self
+
+        class _Message:
+            async def edit(self, **kwargs: Any) -> None:
+                await channel.gate.wait()
+                channel.edits.append(kwargs["embeds"][0].description)
+
+        return _Message()
+
+
+class _Client:
+    def __init__(self, channel: _Channel) -> None:
+        self.channel = channel
+
+    def get_partial_messageable(self, channel_id: int, **kwargs: Any) -> _Channel:
+        return self.channel
+
+
+async def test_bursts_collapse_to_the_latest_state() -> None:
+    channel = _Channel()
+    state = {"n": 0}
+
+    def render() -> Payload:
+        return Payload([discord.Embed(description=str(state["n"]))], None)
+
+    async def moved(message_id: int, at: float) -> None:
+        raise AssertionError("no re-post expected")
+
+    publisher = Publisher(_Client(channel), 1, 2, render, moved, 99, None)  # type: ignore[arg-type]
+    for n in range(1, 11):
+        state["n"] = n
+        publisher.schedule()
+        await asyncio.sleep(0)
+    channel.gate.set()
+    await publisher.flush()
+    assert channel.edits[-1] == "10"
+    assert len(channel.edits) <= 2

@@ -1,0 +1,37 @@
+"""Pytest fixtures: `double` (fails the test at teardown if the bot broke a Discord rule or
+left an interaction unanswered) and `run_bot` (starts clients, stops them at teardown).
+
+Use them with `pytest_plugins = ["tests.double.fixtures"]` in the root conftest, or
+`from tests.double.fixtures import double, run_bot` in a test module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from .harness import ClientT, RunBot, RunningBot, start_bot, stop_bot
+from .server import Double
+
+
+@pytest.fixture
+async def double() -> AsyncIterator[Double]:
+    async with Double() as fake:
+        yield fake
+        fake.assert_clean()
+
+
+@pytest.fixture
+async def run_bot(double: Double) -> AsyncIterator[RunBot]:
+    """`await run_bot(client)`: connect a client to the double and wait for on_ready."""
+    running: list[RunningBot] = []
+
+    async def start(client: ClientT) -> ClientT:
+        running.append(await start_bot(double, client))
+        return client
+
+    yield start
+    for item in reversed(running):
+        if not item.client.is_closed():
+            await stop_bot(item)

@@ -1,0 +1,229 @@
+"""The gateway websocket: HELLO, IDENTIFY/READY/GUILD_CREATE, heartbeats, RESUME replay,
+member chunks, zlib-stream compression and clean or forced closes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import zlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+if TYPE_CHECKING:
+    from .server import Double
+
+Json = dict[str, Any]
+
+DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT = 0, 1, 2, 6, 7
+REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
+#: Client close codes that end a session for good (a resume is refused afterwards).
+FINAL_CLOSE_CODES = (1000, 1001)
+REPLAY_LOG_MAX = 10_000
+
+
+class Connection:
+    """One websocket; frames are compressed with a fresh zlib context when the client asked."""
+
+    def __init__(self, ws: web.WebSocketResponse, *, zlib_stream: bool) -> None:
+        self.ws = ws
+        self._zlib = zlib.compressobj() if zlib_stream else None
+        self._lock = asyncio.Lock()
+        self.session: Session | None = None
+        self.closed_by_server = False
+
+    async def close(self, code: int) -> None:
+        self.closed_by_server = True
+        await self.ws.close(code=code)
+
+    async def send(self, payload: Json) -> None:
+        text = json.dumps(payload, separators=(",", ":"))
+        async with self._lock:
+            if self.ws.closed:
+                return
+            if self._zlib is None:
+                await self.ws.send_str(text)
+            else:
+                data = self._zlib.compress(text.encode()) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
+                await self.ws.send_bytes(data)
+
+
+@dataclass(eq=False)
+class Session:
+    """A gateway session: sequence numbers and a replay log that survive a dropped socket."""
+
+    id: str
+    intents: int
+    seq: int = 0
+    log: list[Json] = field(default_factory=list)
+    connection: Connection | None = None
+    invalidated: bool = False
+
+    async def dispatch(self, event: str, data: Json) -> None:
+        self.seq += 1
+        payload = {"op": DISPATCH, "t": event, "s": self.seq, "d": data}
+        self.log.append(payload)
+        if len(self.log) > REPLAY_LOG_MAX:
+            del self.log[: len(self.log) - REPLAY_LOG_MAX]
+        if self.connection is not None:
+            await self.connection.send(payload)
+
+
+class Gateway:
+    """Serves `/gateway`; the double's current session receives every dispatched event."""
+
+    def __init__(self, double: Double) -> None:
+        self.double = double
+        self.sessions: dict[str, Session] = {}
+        self.current: Session | None = None
+        self.connections: set[Connection] = set()
+        self.ready = asyncio.Event()
+        self.heartbeat_interval_ms = 41_250
+        self.identifies = 0
+        self.resumes = 0
+        self.close_codes: list[int | None] = []
+        #: The `compress` query of each connection (discord.py asks for "zlib-stream").
+        self.compressions: list[str | None] = []
+
+    async def handle(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(max_msg_size=0, compress=False)
+        await ws.prepare(request)
+        compress = request.query.get("compress")
+        self.compressions.append(compress)
+        conn = Connection(ws, zlib_stream=compress == "zlib-stream")
+        self.connections.add(conn)
+        try:
+            await conn.send({"op": HELLO, "d": {"heartbeat_interval": self.heartbeat_interval_ms}})
+            async for msg in ws:
+                if msg.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    await self._receive(conn, json.loads(msg.data))
+        finally:
+            self.connections.discard(conn)
+            self.close_codes.append(ws.close_code)
+            session = conn.session
+            if session is not None and session.connection is conn:
+                session.connection = None
+                if not conn.closed_by_server and ws.close_code in FINAL_CLOSE_CODES:
+                    self._invalidate(session)
+        return ws
+
+    async def _receive(self, conn: Connection, payload: Json) -> None:
+        op, data = payload.get("op"), payload.get("d")
+        if op == HEARTBEAT:
+            await conn.send({"op": HEARTBEAT_ACK})
+        elif op == IDENTIFY:
+            await self._identify(conn, data or {})
+        elif op == RESUME:
+            await self._resume(conn, data or {})
+        elif op == REQUEST_MEMBERS:
+            await self._members_chunk(conn, data or {})
+
+    async def _identify(self, conn: Connection, data: Json) -> None:
+        double = self.double
+        if data.get("token") != double.token:
+            await conn.close(4004)
+            return
+        if self.current is not None:
+            self._invalidate(self.current)
+        session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)))
+        self.sessions[session.id] = session
+        session.connection = conn
+        conn.session = session
+        self.current = session
+        self.identifies += 1
+        await session.dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": double.bot_user.payload(),
+                "guilds": [{"id": str(guild.id), "unavailable": True} for guild in double.guilds],
+                "session_id": session.id,
+                "session_type": "normal",
+                "resume_gateway_url": double.gateway_url,
+                "application": {
+                    "id": str(double.application_id),
+                    "flags": double.application_flags,
+                },
+                "private_channels": [],
+                "relationships": [],
+                "presences": [],
+                "guild_join_requests": [],
+                "geo_ordered_rtc_regions": [],
+                "user_settings": {},
+            },
+        )
+        for guild in double.guilds:
+            await session.dispatch(
+                "GUILD_CREATE", guild.payload(double.clock.iso(double.started_at))
+            )
+        self.ready.set()
+
+    async def _resume(self, conn: Connection, data: Json) -> None:
+        session = self.sessions.get(str(data.get("session_id")))
+        if session is None or session.invalidated or data.get("token") != self.double.token:
+            await conn.send({"op": INVALID_SESSION, "d": False})
+            return
+        if session.connection is not None and session.connection is not conn:
+            await session.connection.close(4000)
+        session.connection = conn
+        conn.session = session
+        self.resumes += 1
+        after = int(data.get("seq") or 0)
+        for payload in [p for p in session.log if p["s"] > after]:
+            await conn.send(payload)
+        await session.dispatch("RESUMED", {})
+        self.current = session
+        self.ready.set()
+
+    async def _members_chunk(self, conn: Connection, data: Json) -> None:
+        session = conn.session
+        if session is None:
+            return
+        guild = self.double.guild_by_id(int(data["guild_id"]))
+        user_ids = {int(uid) for uid in data.get("user_ids") or []}
+        members = [m for m in guild.members.values() if not user_ids or m.user.id in user_ids]
+        chunk: Json = {
+            "guild_id": str(guild.id),
+            "members": [member.payload() for member in members],
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": [],
+        }
+        if data.get("nonce") is not None:
+            chunk["nonce"] = data["nonce"]
+        await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+    def _invalidate(self, session: Session) -> None:
+        session.invalidated = True
+        if self.current is session:
+            self.current = None
+            self.ready.clear()
+
+    async def dispatch(self, event: str, data: Json) -> None:
+        """Send an event to the connected bot (buffered for RESUME if its socket is down)."""
+        if self.current is None:
+            raise RuntimeError("no bot is connected to the double")
+        await self.current.dispatch(event, data)
+
+    async def wait_ready(self, timeout: float = 10.0) -> None:
+        await asyncio.wait_for(self.ready.wait(), timeout)
+
+    async def drop(self, code: int = 4000) -> None:
+        """Close the bot's socket as a network failure would; discord.py resumes."""
+        session = self.current
+        if session is not None and session.connection is not None:
+            self.ready.clear()
+            await session.connection.close(code)
+
+    async def request_reconnect(self) -> None:
+        """Send op 7 RECONNECT; discord.py closes and resumes."""
+        session = self.current
+        if session is not None and session.connection is not None:
+            self.ready.clear()
+            await session.connection.send({"op": RECONNECT, "d": None})
+
+    async def close_all(self) -> None:
+        for conn in list(self.connections):
+            await conn.close(1001)

@@ -1,0 +1,427 @@
+"""The Discord double: one aiohttp server on 127.0.0.1 serving REST (/api/v10) and the gateway,
+plus the world it holds, the rules it enforces and the record of what the bot did."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import secrets
+import time
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+import yarl
+from aiohttp import web
+
+from . import actions, rest, rest_interactions
+from .clock import Clock, Snowflakes
+from .commands import CommandRegistry
+from .errors import ApiError, Violation
+from .gateway import Gateway
+from .messages import EPHEMERAL, LOADING, StoredMessage, version_from_body
+from .ratelimits import RateLimits
+from .replies import json_response
+from .results import InteractionResult
+from .world import (
+    ADMINISTRATOR,
+    DM_CHANNEL,
+    EVERYONE_PERMISSIONS,
+    Channel,
+    FakeUser,
+    Guild,
+    Member,
+    Role,
+)
+
+Json = dict[str, Any]
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+API_PREFIX = "/api/v10"
+GUILD_MESSAGES_INTENT = 1 << 9
+DM_MESSAGES_INTENT = 1 << 12
+ONE_HOUR = 3600.0
+
+
+class Double(actions.Actions):
+    """A fake Discord for one test. Use `async with Double() as double:` (or the fixtures).
+
+    Tunables (plain attributes, change them any time): `response_deadline` (3 s),
+    `token_lifetime` (15 min), `old_message_edit_cap` (edits allowed on a message older
+    than an hour before 30046), `response_wait` (real seconds `slash`/`click` wait for an
+    initial response), `settle_quiet` (quiet time that counts as "the bot is done").
+    """
+
+    def __init__(
+        self,
+        *,
+        clock: Clock | None = None,
+        guild_name: str = "Game Night",
+        channel_name: str = "general",
+    ) -> None:
+        self.clock = clock or Clock()
+        self.ids = Snowflakes(self.clock)
+        self.started_at = self.clock.now()
+        self.token = "double." + secrets.token_urlsafe(24)
+        self.application_id = self.ids.next()
+        self.application_flags = 0
+        self.bot_user = FakeUser(self.application_id, "CardNight", bot=True)
+        self.owner = FakeUser(self.ids.next(), "owner")
+        self.response_deadline = 3.0
+        self.token_lifetime = 15 * 60.0
+        self.old_message_edit_cap = 5
+        self.response_wait = 5.0
+        self.settle_quiet = 0.02
+        self.guilds: list[Guild] = []
+        self.users: dict[int, FakeUser] = {
+            self.bot_user.id: self.bot_user,
+            self.owner.id: self.owner,
+        }
+        self.channels: dict[int, Channel] = {}
+        self.dm_channels: dict[int, Channel] = {}
+        self.commands = CommandRegistry()
+        self.interactions: dict[int, InteractionResult] = {}
+        self.by_token: dict[str, InteractionResult] = {}
+        self.pending_events: list[tuple[str, Json]] = []
+        self.violations: list[Violation] = []
+        self.calls: Counter[str] = Counter()
+        self.rate_limits = RateLimits()
+        self.gateway = Gateway(self)
+        self._inflight = 0
+        self._last_activity = time.perf_counter()
+        self._quiet_from = 0.0
+        self._runner: web.AppRunner | None = None
+        self._saved: tuple[str, yarl.URL] | None = None
+        self.port = 0
+        self.guild = self.add_guild(guild_name)
+        self.channel = self.add_channel(channel_name)
+
+    # -- lifecycle ----
+    async def __aenter__(self) -> Double:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    async def start(self) -> None:
+        """Listen on 127.0.0.1 (ephemeral port) and point discord.py at the double."""
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self.gateway.handle)
+        rest.add_routes(app, self, API_PREFIX)
+        rest_interactions.add_routes(app, self, API_PREFIX)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0, backlog=1024)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+        self._saved = (discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+        discord.http.Route.BASE = self.api_url
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+
+    async def stop(self) -> None:
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        if self._saved is not None:
+            discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._saved
+            self._saved = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_url(self) -> str:
+        return self.url + API_PREFIX
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # -- world ----
+    def add_guild(self, name: str) -> Guild:
+        guild_id = self.ids.next()
+        everyone = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)
+        guild = Guild(guild_id, name, self.owner.id, everyone)
+        bot_role = Role(self.ids.next(), self.bot_user.name, ADMINISTRATOR, 1)
+        guild.roles.append(bot_role)
+        self.guilds.append(guild)
+        joined = self.clock.iso(self.started_at)
+        guild.members[self.owner.id] = Member(self.owner, guild, [], joined)
+        guild.members[self.bot_user.id] = Member(self.bot_user, guild, [bot_role], joined)
+        return guild
+
+    def add_channel(self, name: str, guild: Guild | None = None) -> Channel:
+        """A text channel (announced with CHANNEL_CREATE if a bot is connected)."""
+        guild = guild or self.guild
+        channel = Channel(self.ids.next(), name, guild, position=len(guild.channels))
+        guild.channels.append(channel)
+        self.channels[channel.id] = channel
+        self._announce("CHANNEL_CREATE", channel.payload())
+        return channel
+
+    def add_role(self, name: str, permissions: int = 0, guild: Guild | None = None) -> Role:
+        guild = guild or self.guild
+        role = Role(self.ids.next(), name, permissions, len(guild.roles) + 1)
+        guild.roles.append(role)
+        self._announce("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()})
+        return role
+
+    def add_user(
+        self,
+        name: str,
+        *,
+        roles: list[Role] | None = None,
+        guild: Guild | None = None,
+        bot: bool = False,
+    ) -> FakeUser:
+        """A user who is a member of `guild` (default: the default guild)."""
+        user = FakeUser(self.ids.next(), name, bot=bot)
+        self.users[user.id] = user
+        self.add_member(user, roles=roles, guild=guild)
+        return user
+
+    def add_member(
+        self, user: FakeUser, *, roles: list[Role] | None = None, guild: Guild | None = None
+    ) -> Member:
+        guild = guild or self.guild
+        member = Member(user, guild, list(roles or []), self.clock.iso())
+        guild.members[user.id] = member
+        self._announce("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)})
+        return member
+
+    def member(self, user: FakeUser, guild: Guild | None = None) -> Member:
+        return (guild or self.guild).members[user.id]
+
+    def guild_by_id(self, guild_id: int) -> Guild:
+        for guild in self.guilds:
+            if guild.id == guild_id:
+                return guild
+        raise ApiError(404, 10004, "Unknown Guild", violation=False)
+
+    def dm_channel(self, user: FakeUser) -> Channel:
+        channel = self.dm_channels.get(user.id)
+        if channel is None:
+            channel = Channel(self.ids.next(), user.name, None, type=DM_CHANNEL, recipient=user)
+            self.dm_channels[user.id] = channel
+            self.channels[channel.id] = channel
+        return channel
+
+    def _announce(self, event: str, data: Json) -> None:
+        """Send a world change to the connected bot, in order, before any later interaction."""
+        if self.gateway.current is not None:
+            self.pending_events.append((event, data))
+            with contextlib.suppress(RuntimeError):  # no running loop: sent with the next action
+                asyncio.get_running_loop().create_task(self.flush_events())
+
+    async def flush_events(self) -> None:
+        while self.pending_events and self.gateway.current is not None:
+            event, data = self.pending_events.pop(0)
+            await self.gateway.dispatch(event, data)
+
+    # -- messages ----
+    def get_channel(self, channel_id: int) -> Channel:
+        channel = self.channels.get(channel_id)
+        if channel is None:
+            raise ApiError(404, 10003, "Unknown Channel")
+        return channel
+
+    def get_message(self, channel: Channel, message_id: int) -> StoredMessage:
+        for message in channel.messages:
+            if message.id == message_id and not message.deleted:
+                return message
+        raise ApiError(404, 10008, "Unknown Message")
+
+    async def create_message(
+        self,
+        channel: Channel,
+        body: Json,
+        *,
+        author: FakeUser | None = None,
+        ephemeral_to: FakeUser | None = None,
+        loading: bool = False,
+        interaction: InteractionResult | None = None,
+        message_type: int = 0,
+    ) -> StoredMessage:
+        now = self.clock.now()
+        version = version_from_body(body, now, base=None, keep_flags=0)
+        extra_flags = (EPHEMERAL if ephemeral_to is not None else 0) | (LOADING if loading else 0)
+        version = dataclasses.replace(version, flags=version.flags | extra_flags)
+        message = StoredMessage(
+            id=self.ids.next(),
+            channel=channel,
+            author=author or self.bot_user,
+            created_at=now,
+            created_iso=self.clock.iso(now),
+            versions=[version],
+            ephemeral_to=ephemeral_to,
+            message_type=message_type,
+            reference=body.get("message_reference"),
+        )
+        if interaction is not None:
+            message.webhook_id = message.application_id = self.application_id
+            message.interaction = {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "user": interaction.user.payload(),
+                "authorizing_integration_owners": {
+                    "0": str(channel.guild.id) if channel.guild else "0"
+                },
+            }
+        channel.messages.append(message)
+        if ephemeral_to is None:
+            await self._message_event("MESSAGE_CREATE", message, message.payload())
+        return message
+
+    async def edit_message(self, message: StoredMessage, body: Json) -> StoredMessage:
+        """A new version of `message`; edits of messages older than an hour are capped (30046)."""
+        now = self.clock.now()
+        if now - message.created_at > ONE_HOUR:
+            if message.old_edits >= self.old_message_edit_cap:
+                raise ApiError(
+                    400,
+                    30046,
+                    "Maximum number of edits to messages older than "
+                    "1 hour reached. Try again later.",
+                )
+            message.old_edits += 1
+        message.versions.append(
+            version_from_body(body, now, base=message.current, keep_flags=EPHEMERAL)
+        )
+        message.edited_iso = self.clock.iso(now)
+        if message.ephemeral_to is None:
+            await self._message_event("MESSAGE_UPDATE", message, message.payload())
+        return message
+
+    async def delete_message(self, message: StoredMessage) -> None:
+        message.deleted_at = self.clock.now()
+        if message.ephemeral_to is None:
+            data: Json = {"id": str(message.id), "channel_id": str(message.channel.id)}
+            if message.channel.guild is not None:
+                data["guild_id"] = str(message.channel.guild.id)
+            await self._message_event("MESSAGE_DELETE", message, data)
+
+    async def _message_event(self, event: str, message: StoredMessage, data: Json) -> None:
+        session = self.gateway.current
+        if session is None:
+            return
+        intent = GUILD_MESSAGES_INTENT if message.channel.guild is not None else DM_MESSAGES_INTENT
+        if session.intents & intent:
+            await session.dispatch(event, data)
+
+    # -- REST plumbing -----------------------------------------------------------------------------
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.path == "/gateway":
+            return await handler(request)
+        self._inflight += 1
+        self._last_activity = time.perf_counter()
+        try:
+            return await self._serve(request, handler)
+        finally:
+            self._inflight -= 1
+            self._last_activity = time.perf_counter()
+
+    async def _serve(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        resource = request.match_info.route.resource
+        template = resource.canonical if resource is not None else request.path
+        route = f"{request.method} {template.removeprefix(API_PREFIX)}"
+        if request.match_info.http_exception is not None:
+            self.record(Violation(route, 404, 0, f"route not served by the double: {request.path}"))
+            return json_response({"message": "404: Not Found", "code": 0}, 404)
+        self.calls[route] += 1
+        info = request.match_info
+        major = info.get("channel_id") or info.get("guild_id") or info.get("webhook_id") or ""
+        limited = self.rate_limits.check(route, major)
+        if limited.retry_after is not None:
+            body = {
+                "message": "You are being rate limited.",
+                "retry_after": limited.retry_after,
+                "global": False,
+            }
+            # The bot will retry after `retry_after`: not quiet until then.
+            self._quiet_from = time.perf_counter() + limited.retry_after
+            return json_response(body, 429, self.rate_limits.too_many_headers(limited))
+        try:
+            response = await handler(request)
+        except ApiError as error:
+            if error.violation:
+                self.record(
+                    Violation(
+                        route,
+                        error.status,
+                        error.code,
+                        error.message,
+                        error.errors,
+                        self._interaction_of(request),
+                    )
+                )
+            response = json_response(error.body(), error.status)
+        response.headers.update(limited.headers)
+        return response
+
+    def record(self, violation: Violation) -> None:
+        self.violations.append(violation)
+        if violation.interaction_id is not None:
+            result = self.interactions.get(violation.interaction_id)
+            if result is not None:
+                result.refusals.append(violation)
+                result.touch()
+
+    # -- checks for the test ----
+    def take_violations(self) -> list[Violation]:
+        """Return and forget the violations so far, unanswered interactions included (for
+        tests that provoke them on purpose)."""
+        self._collect_unanswered()
+        taken, self.violations = self.violations, []
+        return taken
+
+    def unanswered(self) -> list[InteractionResult]:
+        return [r for r in self.interactions.values() if r.response_type is None]
+
+    def assert_clean(self) -> None:
+        """Fail if the bot broke a Discord rule or left an interaction unanswered."""
+        self._collect_unanswered()
+        problems = [str(v) for v in self.violations]
+        assert not problems, "the bot broke Discord rules:\n  " + "\n  ".join(problems)
+
+    def _collect_unanswered(self) -> None:
+        for result in self.unanswered():
+            if not result.reported:
+                result.reported = True
+                self.violations.append(
+                    Violation(
+                        "INTERACTION_CREATE",
+                        0,
+                        0,
+                        f"interaction {result.id} (type {result.type}) by {result.user.name} "
+                        "never answered",
+                        interaction_id=result.id,
+                    )
+                )
+
+    def _interaction_of(self, request: web.Request) -> int | None:
+        info = request.match_info
+        raw = info.get("interaction_id")
+        if raw and raw.isdigit():
+            return int(raw)
+        result = self.by_token.get(info.get("token", ""))
+        return result.id if result is not None else None
+
+    async def settle(self, timeout: float = 5.0, quiet: float | None = None) -> None:
+        """Wait until no request is in flight and none came for `quiet` seconds
+        (default `settle_quiet`)."""
+        quiet = self.settle_quiet if quiet is None else quiet
+        deadline = time.perf_counter() + timeout
+        while True:
+            now = time.perf_counter()
+            quiet_since = max(self._last_activity, self._quiet_from)
+            if self._inflight == 0 and now - quiet_since >= quiet:
+                return
+            if now > deadline:
+                raise TimeoutError("the bot kept talking to the double")
+            await asyncio.sleep(quiet / 2)

@@ -1,0 +1,216 @@
+"""The fake Discord world: users, guilds, roles, channels, members, and their wire payloads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .messages import StoredMessage
+
+Json = dict[str, Any]
+
+ADMINISTRATOR = 1 << 3
+ALL_PERMISSIONS = (1 << 53) - 1
+#: What @everyone may do in a fresh server (send messages, use commands, read history...).
+EVERYONE_PERMISSIONS = 1_071_698_660_929
+TEXT_CHANNEL = 0
+DM_CHANNEL = 1
+
+
+@dataclass(eq=False)
+class FakeUser:
+    """A Discord account the test acts as (or the bot's own user)."""
+
+    id: int
+    name: str
+    bot: bool = False
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def payload(self) -> Json:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.name,
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int
+
+    @property
+    def mention(self) -> str:
+        return f"<@&{self.id}>"
+
+    def payload(self) -> Json:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class Channel:
+    """A guild text channel or a DM channel; `messages` holds every message ever posted in it."""
+
+    id: int
+    name: str
+    guild: Guild | None
+    position: int = 0
+    type: int = TEXT_CHANNEL
+    recipient: FakeUser | None = None
+    messages: list[StoredMessage] = field(default_factory=list)
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    def payload(self) -> Json:
+        if self.type == DM_CHANNEL:
+            assert self.recipient is not None
+            return {
+                "id": str(self.id),
+                "type": DM_CHANNEL,
+                "last_message_id": None,
+                "recipients": [self.recipient.payload()],
+            }
+        assert self.guild is not None
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild.id),
+            "name": self.name,
+            "position": self.position,
+            "permission_overwrites": [],
+            "topic": None,
+            "nsfw": False,
+            "parent_id": None,
+            "rate_limit_per_user": 0,
+            "last_message_id": None,
+            "flags": 0,
+        }
+
+
+@dataclass(eq=False)
+class Member:
+    user: FakeUser
+    guild: Guild
+    roles: list[Role]
+    joined_at: str
+    nick: str | None = None
+
+    @property
+    def permissions(self) -> int:
+        value = self.guild.everyone.permissions
+        for role in self.roles:
+            value |= role.permissions
+        if self.guild.owner_id == self.user.id or value & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        return value
+
+    def payload(self, *, with_permissions: bool = False) -> Json:
+        data: Json = {
+            "user": self.user.payload(),
+            "nick": self.nick,
+            "avatar": None,
+            "roles": [str(role.id) for role in self.roles],
+            "joined_at": self.joined_at,
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+        }
+        if with_permissions:
+            data["permissions"] = str(self.permissions)
+        return data
+
+
+@dataclass(eq=False)
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    everyone: Role
+    roles: list[Role] = field(default_factory=list)
+    channels: list[Channel] = field(default_factory=list)
+    members: dict[int, Member] = field(default_factory=dict)
+
+    def channel(self, name: str) -> Channel:
+        for channel in self.channels:
+            if channel.name == name:
+                return channel
+        raise KeyError(f"no channel named {name!r} in guild {self.name!r}")
+
+    def role(self, name: str) -> Role:
+        for role in self.roles:
+            if role.name == name:
+                return role
+        raise KeyError(f"no role named {name!r} in guild {self.name!r}")
+
+    def payload(self, joined_at: str) -> Json:
+        """The GUILD_CREATE payload: full roles, channels and members."""
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(self.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [self.everyone.payload()] + [role.payload() for role in self.roles],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": "en-US",
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "joined_at": joined_at,
+            "large": False,
+            "unavailable": False,
+            "member_count": len(self.members),
+            "voice_states": [],
+            "members": [member.payload() for member in self.members.values()],
+            "channels": [channel.payload() for channel in self.channels],
+            "threads": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+        }

@@ -1,0 +1,124 @@
+"""Property tests: random legal games under random variants (K1–K10, KV1–KV8)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.game import Action, Play
+from engine.kachuful import Bid, KachufulGame
+from engine.replay import replay, spec_for, summary
+
+from .util import random_game
+
+FAST = settings(max_examples=40, deadline=None)
+
+
+@st.composite
+def configs(draw: st.DrawFn) -> dict[str, Any]:
+    players = draw(st.integers(3, 7))
+    return {
+        "players": players,
+        "start_size": draw(st.integers(1, 52 // players)),
+        "schedule": draw(st.sampled_from(["full", "descending"])),
+        "trump": draw(st.sampled_from(["cycle", "cycle_notrump", "turned"])),
+        "scoring": draw(st.sampled_from(["classic", "penalty", "per_trick", "judgement"])),
+        "hook": draw(st.booleans()),
+        "blind_bids": draw(st.booleans()),
+        "forehead": draw(st.booleans()),
+    }
+
+
+def play_checked(game: KachufulGame, rng: random.Random) -> None:
+    """Random legal play (with random looks), checking invariants at every step."""
+    n = game.players
+    while (seat := game.to_act) is not None:
+        if game.config.blind_bids and rng.random() < 0.1:
+            game.reveal_hand(rng.randrange(n))
+        legal = game.legal_actions(seat)
+        assert legal and all(game.legal_actions(s) == [] for s in range(n) if s != seat)
+        rec = game.current
+        if game.phase == "bidding" and seat == rec.dealer and game.config.hook:
+            forbidden = rec.size - sum(b for b in rec.bids if b is not None)
+            assert all(a.amount != forbidden for a in legal if isinstance(a, Bid))
+        played = sum(len(cards) for _, cards in rec.tricks) + len(game.trick)
+        assert played + sum(len(game.cards_of(s)) for s in range(n)) == rec.size * n
+        game.apply(seat, rng.choice(legal))
+
+
+@FAST
+@given(configs(), st.integers(0, 10**6))
+def test_random_games_finish_and_keep_the_rules(config: dict[str, Any], seed: int) -> None:
+    game = KachufulGame(config, seed=seed)
+    play_checked(game, random.Random(seed))
+    res = game.results()
+    assert res.over and game.phase == "over" and len(game.hands) == game.hand_count
+    assert res.totals == [sum(h[s] for h in res.hand_scores) for s in range(game.players)]
+    assert res.winners and all(res.totals[w] == max(res.totals) for w in res.winners)
+    for rec in game.hands:
+        dealt = [c for hand in rec.deal.hands for c in hand]
+        played = [c for _, cards in rec.tricks for c in cards]
+        assert sorted(played) == sorted(dealt) and len(set(dealt)) == len(dealt)  # conserved
+        assert sum(rec.tricks_won) == rec.size == len(rec.trick_winners)
+        if game.config.hook:
+            assert any(b != t for b, t in zip(rec.bids, rec.tricks_won, strict=True))
+
+
+@FAST
+@given(configs(), st.integers(0, 10**6), st.integers(0, 400))
+def test_json_round_trip_at_any_point(config: dict[str, Any], seed: int, stop: int) -> None:
+    game = KachufulGame(config, seed=seed)
+    rng = random.Random(seed)
+    random_game(game, rng, stop_after=stop)
+    if game.config.blind_bids and not game.is_over:
+        game.reveal_hand(stop % game.players)
+    text = game.to_json()
+    restored = KachufulGame.from_json(text)
+    assert restored.to_json() == text
+    for seat in [None, *range(game.players)]:
+        assert restored.view(seat) == game.view(seat)
+    assert restored.results() == game.results()
+    # Both go on identically.
+    for seat, action in random_game(game, random.Random(stop)):
+        restored.apply(seat, action)
+    assert restored.results() == game.results()
+
+
+@FAST
+@given(configs(), st.integers(0, 10**6), st.integers(0, 400))
+def test_replaying_the_record_reproduces_the_game(
+    config: dict[str, Any], seed: int, stop: int
+) -> None:
+    game = KachufulGame(config, seed=seed)
+    random_game(game, random.Random(seed), stop_after=stop)
+    spec = spec_for("kachuful")
+    out, ok = replay(game.record(expand_deals=True))
+    assert ok and out == summary(spec, game)
+    out, ok = replay(game.record())
+    assert ok and out == summary(spec, game)
+
+
+@FAST
+@given(st.integers(3, 7), st.integers(0, 10**6), st.integers(0, 300))
+def test_illegal_actions_change_nothing(players: int, seed: int, stop: int) -> None:
+    game = KachufulGame({"players": players, "blind_bids": True}, seed=seed)
+    rng = random.Random(seed)
+    random_game(game, rng, stop_after=stop)
+    before = game.to_json(), [game.view(s) for s in range(players)]
+    candidates: list[Action] = [Bid.of(a, b) for a in range(-1, 15) for b in (False, True)]
+    candidates += [Play.of(c) for hand in game.hands[-1].deal.hands for c in hand]
+    for seat in range(players):
+        legal = game.legal_actions(seat)
+        for action in candidates:
+            if action in legal:
+                continue
+            try:
+                game.apply(seat, action)
+            except Exception as exc:
+                assert type(exc).__name__ == "IllegalAction", exc
+            else:
+                raise AssertionError(f"{action} accepted for seat {seat}")
+    assert (game.to_json(), [game.view(s) for s in range(players)]) == before
