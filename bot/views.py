@@ -96,31 +96,55 @@ class ActionButton(
         )
 
 
-def _view(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
+class Rows(discord.ui.View):
+    """Component rows built as plain data and sent as they are. The view is stopped at
+    once, so discord.py never stores it: clicks are dispatched by custom_id alone
+    (:class:`TableButton`, :class:`ActionButton`), which also works after a restart."""
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self._rows = rows
+        self.stop()
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._rows
+
+
+def _button(custom_id: str, label: str, style: discord.ButtonStyle,
+            enabled: bool = True) -> dict[str, Any]:
+    return {"type": 2, "custom_id": custom_id, "label": label[:80], "style": style.value,
+            "disabled": not enabled}
+
+
+def _rows(buttons: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"type": 1, "components": buttons[i:i + ROW_WIDTH]}
+            for i in range(0, len(buttons), ROW_WIDTH)]
+
+
+def _table_buttons(table_id: int, whats: tuple[str, ...]) -> Rows:
+    return Rows(_rows([_button(f"t:{table_id}:{w}", *_LABELS[w]) for w in whats]))
 
 
 def lobby_view(table_id: int) -> discord.ui.View:
-    return _view([TableButton(table_id, w) for w in ("join", "leave", "addbot", "deal", "cancel")])
+    return _table_buttons(table_id, ("join", "leave", "addbot", "deal", "cancel"))
 
 
 def table_view(table_id: int) -> discord.ui.View:
-    return _view([TableButton(table_id, "hand")])
+    return _table_buttons(table_id, ("hand",))
 
 
 def panel_view(table_id: int, version: int, panel: Panel) -> discord.ui.View:
-    """The panel's game buttons, five per row, then the refresh button."""
-    buttons = panel.buttons[:MAX_PANEL_BUTTONS]
-    items: list[discord.ui.Item[Any]] = [
-        ActionButton(table_id, version, payload, label, enabled, style, row=i // ROW_WIDTH)
-        for i, (label, payload, enabled, style) in enumerate(buttons)
-    ]
-    refresh_row = min(PANEL_ROWS - 1, (len(buttons) + ROW_WIDTH - 1) // ROW_WIDTH)
-    items.append(TableButton(table_id, "refresh", row=refresh_row))
-    return _view(items)
+    """The panel's game buttons, five per row, then the refresh button on its own row
+    (or the last row when the game buttons fill four rows and more)."""
+    buttons = [_button(f"a:{table_id}:{version}:{payload}", label, style, enabled)
+               for label, payload, enabled, style in panel.buttons[:MAX_PANEL_BUTTONS]]
+    rows = _rows(buttons)
+    refresh = _button(f"t:{table_id}:refresh", *_LABELS["refresh"])
+    if len(rows) < PANEL_ROWS:
+        rows.append({"type": 1, "components": [refresh]})
+    else:
+        rows[-1]["components"].append(refresh)
+    return Rows(rows)
 
 
 DYNAMIC_ITEMS = (TableButton, ActionButton)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
+
+DEFAULT_WORLDS: Final = 300
 
 
 @dataclass(frozen=True, slots=True)
@@ -11,4 +14,4 @@ class Budget:
     alone) and at most ``worlds`` sampled worlds per decision."""
 
     seconds: float | None = 0.5
-    worlds: int = 300
+    worlds: int = DEFAULT_WORLDS

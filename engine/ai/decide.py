@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from engine.ai.budget import Budget
+from engine.ai.budget import DEFAULT_WORLDS, Budget
 from engine.game import Action
 
 LEVELS: Final = ("easy", "normal", "hard")
@@ -38,14 +38,22 @@ def _decider(game: str) -> Decider:
 class LevelPolicy:
     """The AI player of one level for one game, as a policy (``choose(view, legal, rng)``)."""
 
-    def __init__(self, game: str, level: str, seconds: float | None = DEFAULT_SECONDS) -> None:
+    def __init__(
+        self,
+        game: str,
+        level: str,
+        seconds: float | None = DEFAULT_SECONDS,
+        worlds: int = DEFAULT_WORLDS,
+    ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r}: expected one of {', '.join(LEVELS)}")
         self._decide = _decider(game)
         self.level = level
-        self.budget = Budget(seconds=seconds)
+        self.budget = Budget(seconds=seconds, worlds=worlds)
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(
+        self, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         return self._decide(self.level, view, legal, rng, self.budget)

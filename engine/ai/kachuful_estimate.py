@@ -4,11 +4,10 @@ guess the bids of hands it samples and to weigh worlds by the bids it has seen."
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import comb
 
 from engine.ai.kachuful_sim import ABOVE, NO_TRUMP, SUIT_MASK
-
-_RUFF_CACHE: dict[tuple[int, int, int, int], float] = {}
 
 
 def _holds_at_least(k: int, draws: int, share: float) -> float:
@@ -17,20 +16,18 @@ def _holds_at_least(k: int, draws: int, share: float) -> float:
     if k <= 0:
         return 1.0
     share = min(max(share, 0.0), 1.0)
-    miss = sum(comb(draws, j) * share**j * (1 - share) ** (draws - j) for j in range(min(k, draws + 1)))
+    miss = sum(
+        comb(draws, j) * share**j * (1 - share) ** (draws - j) for j in range(min(k, draws + 1))
+    )
     return max(0.0, 1.0 - miss)
 
 
+@lru_cache(maxsize=65536)
 def _round_survives(rounds: int, size: int, suit_left: int, unseen: int, opponents: int) -> float:
     """Chance that the suit can be led ``rounds`` times before an opponent runs out of it
     (after which they may trump it)."""
-    key = (rounds, size, suit_left * 64 + unseen, opponents)
-    hit = _RUFF_CACHE.get(key)
-    if hit is None:
-        one = _holds_at_least(rounds, size, suit_left / unseen if unseen else 0.0)
-        hit = one**opponents
-        _RUFF_CACHE[key] = hit
-    return hit
+    one = _holds_at_least(rounds, size, suit_left / unseen if unseen else 0.0)
+    return float(one**opponents)
 
 
 def expected_tricks(hand: int, trump: int, players: int, size: int, seen: int = 0) -> float:
@@ -62,7 +59,8 @@ def expected_tricks(hand: int, trump: int, players: int, size: int, seen: int = 
             guarded = 0.6 * (1 - clear) if below >= higher else 0.0
             win = clear + guarded
             if not is_trump and trump != NO_TRUMP:
-                win *= _round_survives(held_above + higher + 1, size, suit_unseen, unseen, opponents)
+                rounds = held_above + higher + 1
+                win *= _round_survives(rounds, size, suit_unseen, unseen, opponents)
             total += win
             held_above += 1
     if trumps:

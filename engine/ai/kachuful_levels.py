@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.ai.budget import Budget
 from engine.ai.bitset import bits, high_bit, low_bit
+from engine.ai.budget import Budget
 from engine.ai.kachuful_estimate import expected_tricks, round_bid
 from engine.ai.kachuful_sim import (
     ABOVE,
@@ -175,7 +175,7 @@ def _distinct_cards(info: KInfo, legal: int) -> list[int]:
     gone = info.hand
     for s in range(info.players):
         gone |= info.played[s]
-    out = []
+    out: list[int] = []
     for c in bits(legal):
         lower = [o for o in out if (o & 3) == (c & 3)]
         if lower:

@@ -160,7 +160,10 @@ def playout(
             hands[seat] = h ^ (1 << c)
             if k == 0:
                 led, best = c & 3, c
-            elif ((c & 3) == (best & 3) and c > best) or ((c & 3) != (best & 3) and (c & 3) == trump):
+            elif (c & 3) == (best & 3):
+                if c > best:
+                    best, win_pos = c, k
+            elif (c & 3) == trump:
                 best, win_pos = c, k
             k += 1
             seat += 1
@@ -191,7 +194,10 @@ def random_playout(hands: list[int], leader: int, trump: int, rng: random.Random
             hands[seat] = h ^ (1 << c)
             if k == 0:
                 led, best = c & 3, c
-            elif ((c & 3) == (best & 3) and c > best) or ((c & 3) != (best & 3) and (c & 3) == trump):
+            elif (c & 3) == (best & 3):
+                if c > best:
+                    best, win_pos = c, k
+            elif (c & 3) == trump:
                 best, win_pos = c, k
             seat = seat + 1 if seat + 1 < n else 0
         leader = (leader + win_pos) % n

@@ -101,7 +101,8 @@ def friend_candidates(hand: int, discards: int, trump: int) -> list[int | str]:
     if trump != NO_TRUMP:
         wanted += [48 + trump, 44 + trump]
     wanted += [a for a in ACE_BITS if a != mighty_bit(trump)]
-    out: list[int | str] = [c for c in wanted if not own >> c & 1][:3]
+    out: list[int | str] = []
+    out += [c for c in wanted if not own >> c & 1][:3]
     out.append("first")
     return out
 

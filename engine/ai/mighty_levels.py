@@ -36,7 +36,9 @@ from engine.ai.mighty_sim import (
     PLAYERS,
     Table,
     Trick,
+    card_key,
     greedy_choice,
+    joker_power,
     mighty_bit,
     play_card,
     playout,
@@ -135,12 +137,15 @@ def _best(candidates: Sequence[object], totals: Sequence[float]) -> int:
 # --- auction (M4, M5) ---------------------------------------------------------------
 
 
-def easy_auction(info: MInfo, options: Sequence[Call], can_miss: bool, rng: random.Random) -> str | Call:
+def easy_auction(
+    info: MInfo, options: Sequence[Call], can_miss: bool, rng: random.Random
+) -> str | Call:
+    """Bid its longest suit whenever the hand looks roughly good enough (it overbids)."""
     if can_miss:
         return DEAL_MISS
-    trump = max(TRUMP_OPTIONS[:4], key=lambda t: expected_points(info.hand, t))
+    trump = max(range(4), key=lambda t: ((info.hand & SUIT_MASK[t]).bit_count(), rng.random()))
     call = _cheapest_call(options, trump)
-    if call is not None and expected_points(info.hand, trump) >= call[0] + 2:
+    if call is not None and expected_points(info.hand, trump) + 1.5 >= call[0]:
         return call
     return PASS
 
@@ -287,9 +292,27 @@ def normal_play(info: MInfo, legal: Sequence[Move]) -> Move:
 
 
 def easy_play(info: MInfo, legal: Sequence[Move], rng: random.Random) -> Move:
+    """Any legal card now and then; otherwise its highest card when it can still win the
+    trick and its lowest when it cannot, blind to partners and points."""
     if rng.random() < 0.3:
         return rng.choice(list(legal))
-    return normal_play(info, legal)
+    plain = [m for m in legal if m[0] != JOKER_BIT or m[1] < 0]
+    pool = plain or list(legal)
+    t = info.trick
+    if not t.cards:
+        return max(pool, key=lambda m: m[0] >> 2)
+    table = info.table(None)
+    power = joker_power(t.number, t.demanded)
+    best = max(card_key(c, t.led, table.trump, table.mighty, power) for c in t.cards)
+
+    def key(m: Move) -> int:
+        led = t.led if t.led >= 0 else m[0] & 3
+        return card_key(m[0], led, table.trump, table.mighty, power)
+
+    winners = [m for m in pool if key(m) > best]
+    if winners:
+        return max(winners, key=key)
+    return min(pool, key=lambda m: m[0] >> 2)
 
 
 def hard_play(info: MInfo, legal: Sequence[Move], rng: random.Random, budget: Budget) -> Move:

@@ -8,8 +8,8 @@ from typing import Any
 
 from engine.ai.budget import Budget
 from engine.ai.kachuful_sim import NO_TRUMP
-from engine.ai.mighty_levels import DEAL_MISS, LEVELS, Call, Move
 from engine.ai.mighty_info import BIT_OF_NAME, info_from_view
+from engine.ai.mighty_levels import DEAL_MISS, LEVELS, Call, Move
 from engine.cards import NAMES, Suit
 from engine.game import Action, Play
 from engine.mighty.actions import Contract, DealMiss, Discard, FriendCall, MightyBid, Pass

@@ -210,7 +210,8 @@ def greedy_choice(
     pts = points_of(sum(1 << c for c in trick.cards))
     plain = legal & ~((1 << mighty) | JOKER_MASK)
     if partner_wins:
-        if len(trick.cards) == PLAYERS - 1 or _secure(trick.cards[best_pos], best_key, trump, live & ~hand):
+        last = len(trick.cards) == PLAYERS - 1
+        if last or _secure(trick.cards[best_pos], best_key, trump, live & ~hand):
             give = plain & POINT_MASK
             if give:
                 return low_bit(give), -1, False
@@ -283,7 +284,7 @@ def _lead(
             return low_bit(trumps), -1, False
     for c in _bits_high_first(legal & ~JOKER_MASK):
         if c == mighty:
-            if n >= 2 and points_of(others_live) >= 4 and n >= 7:
+            if n >= 7 and points_of(others_live) >= 4:
                 return c, -1, False
             continue
         suit = c & 3
@@ -294,8 +295,7 @@ def _lead(
         return JOKER_BIT, _longest_suit(hand & ~JOKER_MASK), False
     plain = legal & ~JOKER_MASK & ~(1 << mighty)
     if not plain:
-        c = low_bit(legal)
-        return (c, (trump if trump >= 0 else 0), False) if c == JOKER_BIT and 1 < n < TRICKS else (c, -1, False)
+        return low_bit(legal), -1, False
     side = plain & ~tmask
     pick = side or plain
     low = pick & ~POINT_MASK

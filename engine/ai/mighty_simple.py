@@ -52,8 +52,8 @@ def hand_strength(hand: Sequence[Card], trump: Trump) -> float:
 
 
 def card_value(c: Card, trump: Trump) -> int:
-    """How much a card is worth keeping: the Mighty and the joker most, then trumps,
-    then by rank, point cards above the rest of the same rank band."""
+    """How much a card is worth keeping: the Mighty and the joker most, then trumps and
+    side aces, then by rank, point cards above the rest of the same rank band."""
     if c is mighty_card(trump):
         return 200
     if c is JOKER:
@@ -61,6 +61,8 @@ def card_value(c: Card, trump: Trump) -> int:
     value = c.rank + (5 if c.is_point else 0)
     if trump is not None and c.suit is trump:
         value += 50
+    elif c.rank == ACE:
+        value += 45
     return value
 
 

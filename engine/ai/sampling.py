@@ -23,7 +23,9 @@ def sample_world(
     ``capacity[i]`` cards, all within ``allowed[i]``. The most constrained location is
     filled first; after a few dead ends the constraints are relaxed (a world that
     breaks an inference is better than none). Returns one mask per location."""
-    order = sorted(range(len(capacity)), key=lambda i: (allowed[i] & unknown).bit_count() - capacity[i])
+    order = sorted(
+        range(len(capacity)), key=lambda i: (allowed[i] & unknown).bit_count() - capacity[i]
+    )
     for attempt in range(_TRIES + 1):
         relax = attempt == _TRIES
         pool = unknown

@@ -27,7 +27,7 @@ class Bid(Action):
     def of(amount: int, blind: bool = False) -> Bid:
         """The interned bid (a fresh one outside 0..17, which the game then refuses)."""
         if type(amount) is int and 0 <= amount <= MAX_BID:
-            return _BLIND[amount] if blind else _BIDS[amount]
+            return BLIND_BIDS[amount] if blind else BIDS[amount]
         return Bid(amount, blind)
 
 
@@ -38,8 +38,10 @@ class Look(Action):
 
 
 LOOK = Look()
-_BIDS = tuple(Bid(n) for n in range(MAX_BID + 1))
-_BLIND = tuple(Bid(n, True) for n in range(MAX_BID + 1))
+BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(MAX_BID + 1))
+"""The interned plain bids, by amount."""
+BLIND_BIDS: tuple[Bid, ...] = tuple(Bid(n, True) for n in range(MAX_BID + 1))
+"""The interned blind bids, by amount."""
 
 _KEYS = 'an action is {"bid": n} (optionally with "blind": true), {"play": card} or {"look": true}'
 

@@ -1,8 +1,8 @@
 """Dealing (K4, K5, KV4): the first-dealer draw, seeded deals and explicit deals.
 
-A seeded game deals hand ``i`` of the schedule from ``random.Random(f"{seed}:{i}")``,
-so no generator state is ever stored and any hand can be dealt on its own; the draw
-for the first dealer uses ``random.Random(f"{seed}:draw")``.
+A seeded game deals with ``random.Random(seed)``: hand ``i`` of the schedule (counting
+from 0 over the whole schedule, whatever hand the game starts at) gets the ``i + 1``-th
+shuffle of the deck. The draw for the first dealer uses ``random.Random(f"{seed}:draw")``.
 """
 
 from __future__ import annotations
@@ -35,14 +35,36 @@ class Deal:
         return out
 
 
-def seeded_deal(seed: int | str, index: int, players: int, size: int, dealer: int) -> Deal:
-    """Shuffle, then deal ``size`` cards one at a time clockwise from the dealer's left
-    (K5); the next undealt card is the turned card (KV4). The shuffle sorts the deck
-    by one random key per card, which is quicker than ``Random.shuffle``."""
+class SeededDecks:
+    """The shuffled decks of a seeded game, in schedule order: ``deck(i)`` is the
+    ``i + 1``-th shuffle of ``random.Random(seed)``. Asked in increasing order (as a
+    game deals) each deck costs one shuffle; going back starts over from the seed."""
+
+    __slots__ = ("_rng", "_shuffles", "seed")
+
+    def __init__(self, seed: int | str) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._shuffles = 0
+
+    def deck(self, index: int) -> list[Card]:
+        if index < self._shuffles:
+            self._rng = random.Random(self.seed)
+            self._shuffles = 0
+        while True:
+            # Sorting by one random key per card: a uniform shuffle, quicker than
+            # ``Random.shuffle``.
+            draw = self._rng.random
+            keys = [draw() for _ in _POSITIONS]
+            self._shuffles += 1
+            if self._shuffles > index:
+                return [DECK[i] for i in sorted(_POSITIONS, key=keys.__getitem__)]
+
+
+def deal_from(deck: Sequence[Card], players: int, size: int, dealer: int) -> Deal:
+    """Deal ``size`` cards one at a time clockwise from the dealer's left (K5); the next
+    undealt card is the turned card (KV4)."""
     dealt = size * players
-    draw = random.Random(f"{seed}:{index}").random
-    keys = [draw() for _ in _POSITIONS]
-    deck = [DECK[i] for i in sorted(_POSITIONS, key=keys.__getitem__)]
     hands: list[tuple[Card, ...]] = [()] * players
     for offset in range(players):
         hands[(dealer + 1 + offset) % players] = tuple(deck[offset:dealt:players])

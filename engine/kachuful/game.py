@@ -15,9 +15,17 @@ from typing import Any, Final
 
 from engine.cards import CARDS, NAMES, Card, Suit, sort_hand
 from engine.game import Action, Event, Game, IllegalAction, Play, Results
-from engine.kachuful.actions import LOOK, Bid, Look, encode_action, parse_action
+from engine.kachuful.actions import (
+    BIDS,
+    BLIND_BIDS,
+    LOOK,
+    Bid,
+    Look,
+    encode_action,
+    parse_action,
+)
 from engine.kachuful.config import KachufulConfig
-from engine.kachuful.deal import Deal, check_deal, draw_first_dealer, seeded_deal
+from engine.kachuful.deal import Deal, SeededDecks, check_deal, deal_from, draw_first_dealer
 from engine.kachuful.scoring import hand_score
 from engine.tricks import winning_position
 
@@ -29,7 +37,8 @@ _PLAYS: Final = tuple(Play.of(c) for c in CARDS)
 
 
 class HandRecord:
-    """One hand as it goes: its deal, bids, tricks and (once scored) scores."""
+    """One hand as it goes: its deal, bids, tricks and (once scored) scores. Read-only
+    outside the game."""
 
     __slots__ = (
         "bids",
@@ -110,12 +119,13 @@ class KachufulGame(Game):
         self._sizes = sizes
         self._indices = range(start_hand, stop)
         self._seed = self._check_source(seed, deals)
+        self._decks = None if self._seed is None else SeededDecks(self._seed)
         self._deals = None if deals is None else list(deals)
-        self._draw: list[list[tuple[int, Card]]] | None = None
+        draw: list[list[tuple[int, Card]]] | None = None
         if first_dealer is None:
             if seed is None:
                 raise IllegalAction("bad_input", "first_dealer is required with explicit deals")
-            first_dealer, self._draw = draw_first_dealer(random.Random(f"{seed}:draw"), n)
+            first_dealer, draw = draw_first_dealer(random.Random(f"{seed}:draw"), n)
         elif not _is_int(first_dealer) or not 0 <= first_dealer < n:
             raise IllegalAction(
                 "bad_input", f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer!r}"
@@ -131,8 +141,8 @@ class KachufulGame(Game):
         self._trick: list[Card] = []
         self._leader = 0
         self._opening = self._begin_hand(0)
-        if self._draw is not None:
-            rounds = [[{"seat": s, "card": NAMES[c.index]} for s, c in r] for r in self._draw]
+        if draw is not None:
+            rounds = [[{"seat": s, "card": NAMES[c.index]} for s, c in r] for r in draw]
             drawn = Event("dealer_drawn", first_dealer, {"rounds": rounds, "dealer": first_dealer})
             self._opening.insert(0, drawn)
 
@@ -143,7 +153,9 @@ class KachufulGame(Game):
             raise IllegalAction("bad_input", "give either a seed or the deals, not both or neither")
         if deals is None:
             if not (_is_int(seed) or isinstance(seed, str)):
-                raise IllegalAction("bad_input", f"the seed must be a whole number, not {seed!r}")
+                raise IllegalAction(
+                    "bad_input", f"the seed must be a whole number or text, not {seed!r}"
+                )
             return seed
         count = len(self._indices)
         if len(deals) != count:
@@ -234,9 +246,11 @@ class KachufulGame(Game):
     def _legal_bids(self, seat: int) -> list[Action]:
         rec = self._records[-1]
         forbidden = self._forbidden_bid(seat)
-        out: list[Action] = [Bid.of(a) for a in range(rec.size + 1) if a != forbidden]
+        out: list[Action] = list(BIDS[: rec.size + 1])
         if self._config.blind_bids and not self._looked[seat]:
-            out += [Bid.of(a, True) for a in range(rec.size + 1) if a != forbidden]
+            out += BLIND_BIDS[: rec.size + 1]
+        if forbidden is not None:
+            out = [a for a in out if a.amount != forbidden]  # type: ignore[attr-defined]
         return out
 
     def forbidden_bid(self) -> int | None:
@@ -320,6 +334,8 @@ class KachufulGame(Game):
         amount = action.amount
         if type(amount) is not int or not 0 <= amount <= rec.size:
             raise IllegalAction("bid_out_of_range", f"bid a whole number from 0 to {rec.size}")
+        if type(action.blind) is not bool:
+            raise IllegalAction("bad_input", "a bid is blind or not: 'blind' is true or false")
         if action.blind:
             if not self._config.blind_bids:
                 raise IllegalAction("blind_bid", "blind bids are not played at this table")
@@ -363,10 +379,10 @@ class KachufulGame(Game):
         index = self._indices[number]
         size = self._sizes[index]
         dealer = (self._first_dealer + number) % n
-        if self._deals is not None:
-            deal = self._deals[number]
+        if self._decks is None:
+            deal = self._deals[number]  # type: ignore[index]
         else:
-            deal = seeded_deal(self._seed, index, n, size, dealer)  # type: ignore[arg-type]
+            deal = deal_from(self._decks.deck(index), n, size, dealer)
         if self._config.trump == "turned":
             trump = None if deal.turned is None else deal.turned.suit
             turned = deal.turned
@@ -481,8 +497,9 @@ class KachufulGame(Game):
             return list(self._deals)
         assert self._seed is not None
         n = self._n
+        decks = SeededDecks(self._seed)
         return [
-            seeded_deal(self._seed, index, n, self._sizes[index], (self._first_dealer + k) % n)
+            deal_from(decks.deck(index), n, self._sizes[index], (self._first_dealer + k) % n)
             for k, index in enumerate(self._indices)
         ]
 

@@ -10,7 +10,7 @@ replay document and :meth:`MightyGame.from_json` replays it.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from engine.cards import CARDS, JOKER, NAMES, Card, Suit, sort_hand
@@ -65,7 +65,7 @@ from engine.mighty.rules import (
 )
 from engine.mighty.trick import follow_cards, joker_has_power, lead_options, trick_winner
 from engine.mighty.view import build_view
-from engine.tricks import must_follow
+from engine.tricks import follow_options, must_follow
 
 AUCTION = "auction"
 DISCARD = "discard"
@@ -74,6 +74,11 @@ PLAYING = "playing"
 OVER = "over"
 
 _PLAYS: Final = tuple(Play.of(c) for c in CARDS)
+_JOKER_BIT: Final = 1 << JOKER.index
+_SORTED_NAMES: Final = tuple(NAMES[c.index] for c in sort_hand(CARDS))
+_SORT_POS: Final = tuple(_SORTED_NAMES.index(name) for name in NAMES)
+"""Each card's place (by ``Card.index``) in a hand sorted before trump is known; sorting
+these numbers is much faster than sorting cards with a key (``cards_dealt``)."""
 
 _VERBS = {
     AUCTION: "bid or pass",
@@ -83,6 +88,21 @@ _VERBS = {
 }
 
 _CONTRACT_CHOICES: dict[tuple[int, Trump], list[Action]] = {}
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.index
+    return mask
+
+
+def _drop(hand: list[Card], card: Card) -> None:
+    """Remove ``card`` from ``hand``, found by identity."""
+    for pos, c in enumerate(hand):
+        if c is card:
+            del hand[pos]
+            return
 
 
 def _contract_choices(bid: tuple[int, Trump]) -> list[Action]:
@@ -103,6 +123,9 @@ class MightyGame(Game):
     included) replaces the seed and then needs ``first_dealer``. ``config["hands"]`` is
     the match length (M3, default 10; redeals do not count). Bad settings raise
     ``IllegalAction('bad_input')``.
+
+    The public attributes (``hands``, ``declarer``, ``tricks``, ``records`` ...) are for
+    reading; only :meth:`apply` changes the state. What a seat may see is :meth:`view`.
     """
 
     name: ClassVar[str] = "mighty"
@@ -149,6 +172,8 @@ class MightyGame(Game):
         self._to_act: int | None = first_dealer
         self.dealer = first_dealer
         self.hands: list[list[Card]] = []
+        self.held: list[int] = []
+        """Bit masks of ``hands`` by ``Card.index``, for fast membership tests."""
         self.kitty: tuple[Card, ...] = ()
         self.discards: tuple[Card, ...] = ()
         # auction (M4, M5)
@@ -165,7 +190,6 @@ class MightyGame(Game):
         self.friend_call: FriendTarget | None = None
         self.called_card: Card | None = None
         self.friend_seat: int | None = None
-        self.friend_revealed = False
         self.solo: str | None = None
         self.trump: Trump = None
         self.mighty = mighty_card(None)
@@ -245,12 +269,22 @@ class MightyGame(Game):
 
     def _legal_plays(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
-        trick_no = self.trick_no
+        held = self.held[seat]
         if self.trick:
-            options = follow_cards(hand, self.led, self.mighty, self.demanded)
+            led = self.led
+            if led is not None and not held & (_JOKER_BIT | 1 << self.mighty.index):
+                # Without the Mighty and the joker, the shared follow rule alone (M11).
+                return [_PLAYS[c.index] for c in follow_options(hand, led)]
+            options = follow_cards(hand, led, self.mighty, self.demanded)
+            return [_PLAYS[c.index] for c in options]
+        trick_no = self.trick_no
+        if trick_no > 1 and not held & (_JOKER_BIT | 1 << self.caller.index):
+            return [_PLAYS[c.index] for c in hand]
+        options = lead_options(hand, trick_no, self.trump)
+        if trick_no == 1:
             return [_PLAYS[c.index] for c in options]
         out: list[Action] = []
-        for c in lead_options(hand, trick_no, self.trump):
+        for c in options:
             if c is JOKER and 1 < trick_no < TRICKS:
                 out.extend(JOKER_LEADS.values())
             elif c is self.caller and trick_no > 1:
@@ -261,32 +295,26 @@ class MightyGame(Game):
         return out
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        kind = type(action)
-        if kind is Play:
-            assert isinstance(action, Play)
+        if isinstance(action, Play):
             if self._phase is not PLAYING or seat != self._to_act:
                 self._check_turn(seat, PLAYING, "play a card")
             return self._play(seat, action)
-        if kind is MightyBid:
-            assert isinstance(action, MightyBid)
+        if isinstance(action, MightyBid):
             self._check_auction_turn(seat)
             return self._bid(seat, action)
-        if kind is Pass:
+        if isinstance(action, Pass):
             self._check_auction_turn(seat)
             return self._pass(seat)
-        if kind is DealMiss:
+        if isinstance(action, DealMiss):
             self._check_auction_turn(seat)
             return self._deal_miss(seat)
-        if kind is Discard:
-            assert isinstance(action, Discard)
+        if isinstance(action, Discard):
             self._check_turn(seat, DISCARD, "discard")
             return self._discard(seat, action)
-        if kind is Contract:
-            assert isinstance(action, Contract)
+        if isinstance(action, Contract):
             self._check_turn(seat, FRIEND, "change the contract")
             return self._change_contract(seat, action)
-        if kind is FriendCall:
-            assert isinstance(action, FriendCall)
+        if isinstance(action, FriendCall):
             self._check_turn(seat, FRIEND, "call a friend")
             return self._call_friend(seat, action)
         raise IllegalAction("bad_input", f"{action!r} is not a Mighty action")
@@ -417,6 +445,7 @@ class MightyGame(Game):
         self.dealer = dealer
         self.first_speaker = speaker
         self.hands = [list(h) for h in deal.hands]
+        self.held = [_mask(h) for h in deal.hands]
         self.kitty = deal.kitty
         self.discards = ()
         self.passed = [False] * PLAYERS
@@ -430,7 +459,6 @@ class MightyGame(Game):
         self.friend_call = None
         self.called_card = None
         self.friend_seat = None
-        self.friend_revealed = False
         self.solo = None
         self._set_trump(None)
         self.trick_no = 1
@@ -450,7 +478,8 @@ class MightyGame(Game):
         }
         events = [Event("dealt", dealer, data)]
         for seat in range(PLAYERS):
-            cards = [NAMES[c.index] for c in sort_hand(self.hands[seat])]
+            order = sorted([_SORT_POS[c.index] for c in self.hands[seat]])
+            cards = [_SORTED_NAMES[k] for k in order]
             events.append(Event("cards_dealt", seat, {"cards": cards}, private_to=seat))
         return events
 
@@ -464,6 +493,7 @@ class MightyGame(Game):
         record.declarer = declarer
         record.bid = record.contract = self.bid
         self.hands[declarer].extend(self.kitty)
+        self.held[declarer] |= _mask(self.kitty)
         self._phase = DISCARD
         self._to_act = declarer
         points, trump = self.bid
@@ -483,16 +513,19 @@ class MightyGame(Game):
     def _discard(self, seat: int, action: Discard) -> list[Event]:
         cards = action.cards
         hand = self.hands[seat]
-        if not isinstance(cards, tuple) or len(cards) != KITTY_SIZE:
+        if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
+            raise IllegalAction("bad_discard", f"discard {KITTY_SIZE} cards")
+        if len(cards) != KITTY_SIZE:
             raise IllegalAction("bad_discard", f"discard exactly {KITTY_SIZE} cards")
         if len({id(c) for c in cards}) != KITTY_SIZE:
             raise IllegalAction("bad_discard", f"discard {KITTY_SIZE} different cards")
         for c in cards:
-            if c not in hand:
+            if not self.held[seat] >> c.index & 1:
                 raise IllegalAction("bad_discard", f"you do not hold {c}")
         self.log.append((seat, action))
         for c in cards:
-            hand.remove(c)
+            _drop(hand, c)
+        self.held[seat] ^= _mask(cards)
         self.discards = cards
         self._phase = FRIEND
         return [
@@ -531,10 +564,12 @@ class MightyGame(Game):
             self.solo = record.solo = SOLO_OPEN
         elif isinstance(target, Card):
             self.called_card = target
-            if target in self.hands[seat] or target in self.discards:
+            bit = 1 << target.index
+            holder = next((s for s in range(PLAYERS) if self.held[s] & bit), None)
+            if holder is None or holder == seat:  # buried or the declarer's own
                 self.solo = SOLO_SECRET
             else:
-                self.friend_seat = next(s for s in range(PLAYERS) if target in self.hands[s])
+                self.friend_seat = holder
         self._phase = PLAYING
         self.leader = seat
         self._to_act = seat
@@ -546,7 +581,8 @@ class MightyGame(Game):
     def _play(self, seat: int, action: Play) -> list[Event]:
         card = action.card
         hand = self.hands[seat]
-        if card not in hand:
+        held = self.held[seat]
+        if not held >> card.index & 1:
             raise IllegalAction("card_not_in_hand", f"you do not hold {card}")
         trick = self.trick
         led = self.led
@@ -554,11 +590,12 @@ class MightyGame(Game):
         if not trick:
             self._check_lead(hand, action)
         elif not (plain and not self.demanded and (card.suit is led or led is None)):
-            self._check_follow(hand, action)
+            self._check_follow(seat, hand, action)
         if len(trick) == PLAYERS - 1 and self.trick_no == TRICKS:
             self._check_deal_left_after_hand()
         self.log.append((seat, action))
-        hand.remove(card)
+        _drop(hand, card)
+        self.held[seat] = held ^ (1 << card.index)
         if not trick:
             self.leader = seat
             self.demanded = action.call_joker
@@ -586,7 +623,6 @@ class MightyGame(Game):
     def _reveal_friend(self, seat: int, card: str | None, events: list[Event]) -> None:
         """The friend is known (M8, M15): the called card was played, or they won trick 1."""
         self.friend_seat = seat
-        self.friend_revealed = True
         record = self.current
         record.friend = seat
         record.solo = SOLO_NONE
@@ -629,7 +665,7 @@ class MightyGame(Game):
             if trick_no == 1:
                 raise IllegalAction("bad_joker_call", "the joker may not be demanded in trick 1")
 
-    def _check_follow(self, hand: list[Card], action: Play) -> None:
+    def _check_follow(self, seat: int, hand: list[Card], action: Play) -> None:
         if action.suit is not None:
             raise IllegalAction("suit_not_allowed", "only a led joker names a suit")
         if action.call_joker:
@@ -638,7 +674,7 @@ class MightyGame(Game):
             )
         card = action.card
         mighty = self.mighty
-        if self.demanded and JOKER in hand:
+        if self.demanded and self.held[seat] >> JOKER.index & 1:
             if card is JOKER or card is mighty:
                 return
             raise IllegalAction(
@@ -663,7 +699,7 @@ class MightyGame(Game):
         cards = tuple(trick)
         self.tricks.append((self.leader, cards, winner))
         self.last_trick = (len(self.hand_scores) + 1, self.leader, cards, winner)
-        record = self.current
+        record = self.records[-1]
         record.trick_winners.append(winner)
         data = {
             "leader": self.leader,

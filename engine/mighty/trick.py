@@ -1,5 +1,9 @@
 """Mighty's exceptions to the shared trick core (M11–M14): the Mighty, the joker, the
-joker call and the trump-lead ban of trick 1. They wrap :mod:`engine.tricks`."""
+joker call and the trump-lead ban of trick 1. They wrap :mod:`engine.tricks`.
+
+Cards are flyweights and are found by identity (``is``): a list membership test
+(``in``) would compare through ``Card``'s rich comparison, ten times slower.
+"""
 
 from __future__ import annotations
 
@@ -32,18 +36,17 @@ def follow_cards(
     instead. Otherwise follow ``led`` if you can (the Mighty counts as its own suit), and
     the Mighty and the joker may be played at any time. ``led`` is None after a
     powerless joker lead: the second card sets the suit, so anything goes."""
-    if demanded and JOKER in hand:
-        return [JOKER, mighty] if mighty in hand else [JOKER]
+    if demanded:
+        forced = [c for c in hand if c is JOKER or c is mighty]
+        if any(c is JOKER for c in forced):
+            return forced
     if led is None:
         return list(hand)
     options = follow_options(hand, led)
     if options[0].suit is not led:
         return options
-    if mighty in hand and mighty.suit is not led:
-        options.append(mighty)
-    if JOKER in hand:
-        options.append(JOKER)
-    return options
+    extra = [c for c in hand if c is JOKER or (c is mighty and c.suit is not led)]
+    return options + extra if extra else options
 
 
 def trick_winner(
@@ -51,8 +54,12 @@ def trick_winner(
 ) -> int:
     """Position (in play order) of the card that wins (M14): the Mighty; else a joker
     with power; else the highest trump; else the highest card of the led suit."""
-    if mighty in cards:
-        return cards.index(mighty)
-    if joker_power and JOKER in cards:
-        return cards.index(JOKER)
+    joker = -1
+    for pos, c in enumerate(cards):
+        if c is mighty:
+            return pos
+        if c is JOKER:
+            joker = pos
+    if joker_power and joker >= 0:
+        return joker
     return winning_position(cards, led, trump)

@@ -4,6 +4,7 @@ winners, scores, and the greedy playout replayed move by move."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from engine.ai.kachuful_info import BIT_OF_NAME
 from engine.ai.kachuful_sim import (
@@ -56,15 +57,15 @@ def _check_game(game: KachufulGame, rng: random.Random) -> int:
         legal = game.legal_actions(seat)
         view = game.view(seat)
         if view["phase"] == "bidding":
-            bids = [a for a in legal if type(a) is Bid and not a.blind]
-            game.apply(seat, rng.choice(bids))
+            choices = [a for a in legal if isinstance(a, Bid) and not a.blind]
+            game.apply(seat, rng.choice(choices))
             won = [0] * n
             trick = []
             continue
         trump = _trump(view)
         hand = _mask(view["hand"])
         led = trick[0] & 3 if trick else -1
-        engine_legal = {BIT_OF_CARD[a.card.index] for a in legal if type(a) is Play}
+        engine_legal = {BIT_OF_CARD[a.card.index] for a in legal if isinstance(a, Play)}
         lean = legal_mask(hand, led)
         assert engine_legal == {b for b in range(52) if lean >> b & 1}
         if rng.random() < 0.05:
@@ -73,7 +74,8 @@ def _check_game(game: KachufulGame, rng: random.Random) -> int:
         trick.append(card)
         before = len(game.current.tricks)
         bids = list(view["bids"])
-        game.apply(seat, Play.of(next(a.card for a in legal if BIT_OF_CARD[a.card.index] == card)))
+        plays = [a for a in legal if isinstance(a, Play)]
+        game.apply(seat, next(a for a in plays if BIT_OF_CARD[a.card.index] == card))
         if len(trick) == n:
             leader = (seat + 1) % n
             winner = (leader + trick_winner(trick, trump)) % n
@@ -91,7 +93,9 @@ def _check_game(game: KachufulGame, rng: random.Random) -> int:
     return hands_done
 
 
-def _check_playout(game: KachufulGame, trump: int, trick: list[int], won: list[int], view: dict) -> None:
+def _check_playout(
+    game: KachufulGame, trump: int, trick: list[int], won: list[int], view: dict[str, Any]
+) -> None:
     """The lean playout and the engine, both driven by :func:`greedy_card`, end alike."""
     n = game.players
     bids = list(view["bids"])

@@ -23,7 +23,7 @@ from engine.ai.mighty_sim import (
 )
 from engine.cards import CARDS, Card, Suit
 from engine.game import Action, Play
-from engine.mighty.actions import NONE, Contract, FriendCall, MightyBid, Pass
+from engine.mighty.actions import NONE, Contract, FriendCall, MightyBid
 from engine.mighty.game import MightyGame
 
 BIT = (*SUITED_BIT, JOKER_BIT)
@@ -122,7 +122,8 @@ def _check_match(game: MightyGame, rng: random.Random) -> int:
         if len(trick.cards) < 5:
             continue
         power = joker_power(trick.number, trick.demanded)
-        winner = (trick.leader + trick_winner(trick.cards, trick.led, table.trump, table.mighty, power)) % 5
+        pos = trick_winner(trick.cards, trick.led, table.trump, table.mighty, power)
+        winner = (trick.leader + pos) % 5
         captured[winner] += points_of(sum(1 << c for c in trick.cards))
         if trick.number == 1 and table.first_call and winner != table.declarer:
             friend = winner
@@ -156,9 +157,9 @@ def _check_playout(
         live = 0
         for h in hs:
             live |= h
+        side = (table.declarer, mine)
         foe = not cur.cards and any(
-            hs[o] & (1 << JOKER_BIT) and (o in (table.declarer, mine)) != (s in (table.declarer, mine))
-            for o in range(5)
+            hs[o] & (1 << JOKER_BIT) and (o in side) != (s in side) for o in range(5)
         )
         card, named, demand = greedy_choice(table, cur, hs[s], s, mine, live, foe)
         if not cur.cards:
@@ -166,7 +167,8 @@ def _check_playout(
             cur.demanded = demand
         play_card(table, cur, card, named)
         suit = None if named < 0 else Suit(named)
-        clone.apply(s, Play(CARD_OF[card], suit, demand) if suit is not None or demand else Play.of(CARD_OF[card]))
+        plain = suit is None and not demand
+        clone.apply(s, Play.of(CARD_OF[card]) if plain else Play(CARD_OF[card], suit, demand))
         if len(cur.cards) == 5:
             if cur.number == 1 and table.first_call and clone.friend_seat is not None:
                 mine = clone.friend_seat

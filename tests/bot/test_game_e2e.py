@@ -90,6 +90,7 @@ def _hand_fields(double: Double, user: object) -> list[str]:
             for version in message.versions:
                 for embed in version.embeds:
                     for f in embed.get("fields") or []:
-                        if f["name"] == "Your cards" and len(f["value"].split()) >= 3:
+                        # Several suits, one line each: no public text looks like that.
+                        if f["name"] == "Your cards" and "\n" in f["value"]:
                             out.append(f["value"])
     return out

@@ -1,6 +1,5 @@
 """A fake Discord (gateway + REST) on 127.0.0.1 for end-to-end tests of discord.py bots."""
 
-from .actions import gather_results
 from .clock import Clock
 from .commands import CommandUseError
 from .errors import Violation
@@ -26,7 +25,6 @@ __all__ = [
     "bot_running",
     "fire",
     "format_percentiles",
-    "gather_results",
     "percentiles",
     "start_bot",
     "stop_bot",

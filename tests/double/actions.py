@@ -3,7 +3,6 @@ and reading back what the bot produced."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import secrets
 import time
@@ -327,8 +326,3 @@ class Actions:
     def latencies(self) -> list[float]:
         """Dispatch → initial response, in seconds, for every answered interaction."""
         return [r.latency for r in self.interactions.values() if r.latency is not None]
-
-
-async def gather_results(*actions: Any) -> list[InteractionResult]:
-    """Run several user actions at once (e.g. four players clicking together)."""
-    return list(await asyncio.gather(*actions))

@@ -13,6 +13,8 @@ Json = dict[str, Any]
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+ATTACHMENT = 11
+VALUE_TYPES = (STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT)
 CHAT_INPUT = 1
 
 
@@ -148,9 +150,7 @@ def build_command_data(
         raise CommandUseError(f"/{command['name']} {' '.join(path)} needs a subcommand")
     resolved: Json = {}
     for name, value in values.items():
-        option = _find_option(
-            declared, name, (STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, 11)
-        )
+        option = _find_option(declared, name, VALUE_TYPES)
         is_focused = name == focused
         entry: Json = {
             "type": option["type"],

@@ -33,6 +33,7 @@ class Connection:
         self._lock = asyncio.Lock()
         self.session: Session | None = None
         self.closed_by_server = False
+        self.pings: list[asyncio.Future[None]] = []
 
     async def close(self, code: int) -> None:
         self.closed_by_server = True
@@ -112,6 +113,8 @@ class Gateway:
     async def _receive(self, conn: Connection, payload: Json) -> None:
         op, data = payload.get("op"), payload.get("d")
         if op == HEARTBEAT:
+            if conn.pings:
+                conn.pings.pop(0).set_result(None)
             await conn.send({"op": HEARTBEAT_ACK})
         elif op == IDENTIFY:
             await self._identify(conn, data or {})
@@ -209,6 +212,18 @@ class Gateway:
 
     async def wait_ready(self, timeout: float = 10.0) -> None:
         await asyncio.wait_for(self.ready.wait(), timeout)
+
+    async def round_trip(self, timeout: float = 5.0) -> None:
+        """Ask the bot for a heartbeat (op 1) and wait for it: discord.py answers in order, so
+        every event sent before has been handled by then."""
+        session = self.current
+        if session is None or session.connection is None:
+            return
+        conn = session.connection
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        conn.pings.append(future)
+        await conn.send({"op": HEARTBEAT, "d": session.seq})
+        await asyncio.wait_for(future, timeout)
 
     async def drop(self, code: int = 4000) -> None:
         """Close the bot's socket as a network failure would; discord.py resumes."""

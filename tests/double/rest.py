@@ -56,12 +56,16 @@ async def read_body(request: web.Request, double: Double) -> tuple[Json, bool]:
     return body, bool(files)
 
 
-def check_message(body: Json, *, creating: bool, has_files: bool = False) -> None:
+def check_message(
+    body: Json, *, creating: bool, has_files: bool = False, under: tuple[str, ...] = ()
+) -> None:
+    """Refuse a message body over Discord's limits (50035; 50006 when empty); `under` is
+    where the body sits in the request (("data",) in an interaction callback)."""
     errors = message_errors(body, creating=creating, has_files=has_files)
     if errors:
         if errors[0][1] == "MESSAGE_EMPTY":
             raise ApiError(400, 50006, "Cannot send an empty message")
-        raise invalid_form(errors)
+        raise invalid_form([((*under, *path), code, text) for path, code, text in errors])
 
 
 def add_routes(app: web.Application, double: Double, prefix: str) -> None:

@@ -98,7 +98,7 @@ class InteractionRoutes:
         double = self.double
         ephemeral_to = result.user if int(data.get("flags") or 0) & EPHEMERAL else None
         if kind == MESSAGE:
-            check_message(data, creating=True)
+            check_message(data, creating=True, under=("data",))
             reply_type = COMMAND_REPLY_TYPE if result.type == APPLICATION_COMMAND else 0
             result.original = await double.create_message(
                 result.channel,
@@ -125,7 +125,7 @@ class InteractionRoutes:
                     [(("type",), "INTERACTION_RESPONSE_TYPE_INVALID", "No message to update")]
                 )
             if kind == UPDATE_MESSAGE:
-                check_message(data, creating=False)
+                check_message(data, creating=False, under=("data",))
                 await double.edit_message(source, data)
             result.original = source
             result.ephemeral = source.ephemeral

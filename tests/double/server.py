@@ -43,6 +43,8 @@ API_PREFIX = "/api/v10"
 GUILD_MESSAGES_INTENT = 1 << 9
 DM_MESSAGES_INTENT = 1 << 12
 ONE_HOUR = 3600.0
+#: Idle event-loop turns `settle` requires besides the quiet time.
+SETTLE_SPINS = 50
 
 
 class Double(actions.Actions):
@@ -90,6 +92,7 @@ class Double(actions.Actions):
         self.rate_limits = RateLimits()
         self.gateway = Gateway(self)
         self._inflight = 0
+        self._activity = 0
         self._last_activity = time.perf_counter()
         self._quiet_from = 0.0
         self._runner: web.AppRunner | None = None
@@ -223,6 +226,11 @@ class Double(actions.Actions):
             event, data = self.pending_events.pop(0)
             await self.gateway.dispatch(event, data)
 
+    async def sync(self) -> None:
+        """Return once the bot has handled every gateway event sent so far."""
+        await self.flush_events()
+        await self.gateway.round_trip()
+
     # -- messages ----
     def get_channel(self, channel_id: int) -> Channel:
         channel = self.channels.get(channel_id)
@@ -319,11 +327,13 @@ class Double(actions.Actions):
         if request.path == "/gateway":
             return await handler(request)
         self._inflight += 1
+        self._activity += 1
         self._last_activity = time.perf_counter()
         try:
             return await self._serve(request, handler)
         finally:
             self._inflight -= 1
+            self._activity += 1
             self._last_activity = time.perf_counter()
 
     async def _serve(self, request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -413,15 +423,21 @@ class Double(actions.Actions):
         return result.id if result is not None else None
 
     async def settle(self, timeout: float = 5.0, quiet: float | None = None) -> None:
-        """Wait until no request is in flight and none came for `quiet` seconds
-        (default `settle_quiet`)."""
+        """Wait until no request is in flight and none came for `quiet` seconds (default
+        `settle_quiet`) nor during `SETTLE_SPINS` turns of the event loop: counting turns
+        keeps a CPU-starved run from mistaking a slow bot for an idle one."""
         quiet = self.settle_quiet if quiet is None else quiet
         deadline = time.perf_counter() + timeout
+        seen, spins = self._activity, 0
         while True:
+            if self._inflight or self._activity != seen:
+                seen, spins = self._activity, 0
+            else:
+                spins += 1
             now = time.perf_counter()
             quiet_since = max(self._last_activity, self._quiet_from)
-            if self._inflight == 0 and now - quiet_since >= quiet:
+            if spins >= SETTLE_SPINS and now - quiet_since >= quiet:
                 return
             if now > deadline:
                 raise TimeoutError("the bot kept talking to the double")
-            await asyncio.sleep(quiet / 2)
+            await asyncio.sleep(0 if spins < SETTLE_SPINS else quiet / 4)

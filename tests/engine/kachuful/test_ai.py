@@ -40,3 +40,16 @@ def test_policy_levels() -> None:
     assert isinstance(policy_for("kachuful", "random"), RandomPolicy)
     with pytest.raises(LookupError):
         policy_for("kachuful", "genius")
+
+
+def test_simple_ai_beats_random_players() -> None:
+    simple, anything = policy_for("kachuful"), RandomPolicy()
+    totals = [0] * 4
+    for seed in range(4):
+        game = KachufulGame({"players": 4}, seed=seed)
+        rng = random.Random(seed)
+        while (seat := game.to_act) is not None:
+            policy = simple if seat == 0 else anything
+            game.apply(seat, policy.choose(game.view(seat), game.legal_actions(seat), rng))
+        totals = [t + s for t, s in zip(totals, game.results().totals, strict=True)]
+    assert totals[0] > 2 * max(totals[1:])

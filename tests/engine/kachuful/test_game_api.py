@@ -32,6 +32,7 @@ def test_refusal_codes_and_reasons() -> None:
     assert refusal(game, 0, Bid(-1)).code == "bid_out_of_range"
     assert refusal(game, 0, Bid(True)).code == "bid_out_of_range"
     assert refusal(game, 0, "bid 1").code == "bad_input"
+    assert refusal(game, 0, Bid(1, "yes")).code == "bad_input"  # type: ignore[arg-type]
     bid_all(game, 1, 0, 1, 0)
     assert refusal(game, 0, Bid.of(1)).code == "wrong_phase"
     err = refusal(game, 0, Play.of(parse_card("2♣")))
@@ -172,7 +173,7 @@ def test_action_notation() -> None:
         ({"config": {"players": 4}, "seed": 1, "max_hands": 0}, "max_hands must be at least 1"),
         ({"config": {"players": 4}, "seed": 1, "first_dealer": 4}, "first_dealer must be a seat"),
         ({"config": {"players": 4, "scoring": "golf"}, "seed": 1}, "scoring:"),
-        ({"config": {"players": 4}, "seed": 1.5}, "seed must be a whole number"),
+        ({"config": {"players": 4}, "seed": 1.5}, "seed must be a whole number or text"),
     ],
 )
 def test_bad_setup_is_refused_clearly(kwargs: dict[str, object], words: str) -> None:

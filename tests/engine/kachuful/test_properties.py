@@ -122,3 +122,42 @@ def test_illegal_actions_change_nothing(players: int, seed: int, stop: int) -> N
             else:
                 raise AssertionError(f"{action} accepted for seat {seat}")
     assert (game.to_json(), [game.view(s) for s in range(players)]) == before
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+KEYS = ["game", "config", "seed", "deals", "actions", "first_dealer", "start_hand", "max_hands"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(
+        JSON,
+        st.fixed_dictionaries({"game": st.just("kachuful")}, optional={k: JSON for k in KEYS[1:]}),
+        st.fixed_dictionaries(
+            {
+                "game": st.just("kachuful"),
+                "config": st.fixed_dictionaries(
+                    {"players": st.integers(2, 8)},
+                    optional={"start_size": JSON, "trump": JSON, "hook": JSON},
+                ),
+                "seed": st.integers(0, 5),
+                "actions": st.lists(
+                    st.dictionaries(
+                        st.sampled_from(["seat", "bid", "play", "blind", "look"]), JSON
+                    ),
+                    max_size=6,
+                ),
+            }
+        ),
+    )
+)
+def test_replay_input_is_refused_only_with_its_error_object(doc: object) -> None:
+    out, ok = replay(doc)
+    if not ok:
+        assert set(out) == {"error", "code", "action_index"} and isinstance(out["error"], str)

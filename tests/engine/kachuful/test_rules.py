@@ -10,7 +10,7 @@ import pytest
 from engine.cards import parse_card
 from engine.game import IllegalAction, Play
 from engine.kachuful import Bid, KachufulConfig, KachufulGame
-from engine.kachuful.deal import draw_first_dealer, seeded_deal
+from engine.kachuful.deal import SeededDecks, deal_from, draw_first_dealer
 from engine.kachuful.scoring import hand_score
 
 from .util import bid_all, one_hand, play, random_game
@@ -72,11 +72,13 @@ def test_K4_first_dealer_drawn_highest_card_ties_redrawn() -> None:
 
 
 def test_K5_deal_one_at_a_time_clockwise_and_deal_passes_left() -> None:
-    a = seeded_deal(7, 0, 4, 13, dealer=0)
-    b = seeded_deal(7, 0, 4, 13, dealer=1)
+    deck = SeededDecks(7).deck(0)
+    assert deck == SeededDecks(7).deck(0) and sorted(deck) == sorted(set(deck))
+    a = deal_from(deck, 4, 13, dealer=0)
+    b = deal_from(deck, 4, 13, dealer=1)
     # The same shuffled deck: each packet moves one seat to the left with the dealer.
     assert all(b.hands[(s + 1) % 4] == a.hands[s] for s in range(4))
-    small = seeded_deal(7, 0, 4, 3, dealer=0)
+    small = deal_from(deck, 4, 3, dealer=0)
     # One card at a time: the dealer's left gets the 1st, 5th, 9th card of the deck.
     assert small.hands[1] == a.hands[1][:3] and small.hands[0] == a.hands[0][:3]
     game = KachufulGame({"players": 4}, seed=5, first_dealer=2)

@@ -1,0 +1,249 @@
+"""AI players: tournaments between levels, decision times and simulator speed.
+
+Prints, with 95% confidence intervals:
+- Kachuful, 4 players: mean score per game of ``hard`` against three ``normal`` and of
+  ``normal`` against three ``easy`` (each deal played four times, the tested level in
+  every seat), and the per-game margin over the others;
+- Mighty: mean units per hand by level in mixed tables (two of the stronger level, three
+  of the weaker, rotated), the margin per hand, and declarer success rate by level;
+- decision time per level (median, p95, max) at the default budget, on one core;
+- the lean simulators' card plays per second.
+
+Run: ``.venv/bin/python -m bench.ai [--kachuful-games 40] [--mighty-matches 24]
+[--seconds 0.5] [--jobs 2]``. Tournaments may use a smaller ``--tournament-seconds``
+budget for ``hard`` to finish sooner; decision times are always measured at
+``--seconds``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import TypeVar
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.ai.decide import DEFAULT_SECONDS, LevelPolicy
+from engine.ai.kachuful_sim import playout as kachuful_playout
+from engine.ai.kachuful_sim import random_playout
+from engine.ai.mighty_sim import Table, Trick, points_of
+from engine.ai.mighty_sim import playout as mighty_playout
+from engine.game import Game
+from engine.kachuful.game import KachufulGame
+from engine.mighty.game import MightyGame
+
+Z95 = 1.96
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
+    m = statistics.fmean(values)
+    if len(values) < 2:
+        return m, math.inf
+    return m, Z95 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def fmt(values: Sequence[float]) -> str:
+    m, h = mean_ci(values)
+    return f"{m:+.2f} ± {h:.2f}  [{m - h:+.2f}, {m + h:+.2f}]"
+
+
+def play(game: Game, levels: Sequence[str], seconds: float | None, seed: int,
+         times: dict[str, list[float]] | None = None) -> None:
+    """Play ``game`` to the end, seat ``s`` choosing with level ``levels[s]``."""
+    policies = [LevelPolicy(game.name, lv, seconds) for lv in levels]
+    rngs = [random.Random(f"{seed}:{s}") for s in range(len(levels))]
+    while (seat := game.to_act) is not None:
+        legal = game.legal_actions(seat)
+        start = time.perf_counter()
+        action = policies[seat].choose(game.view(seat), legal, rngs[seat])
+        if times is not None and len(legal) > 1:
+            times.setdefault(levels[seat], []).append(time.perf_counter() - start)
+        game.apply(seat, action)
+
+
+# --- Kachuful -----------------------------------------------------------------------------
+
+
+def kachuful_deal(args: tuple[str, str, int, float | None]) -> list[tuple[float, float]]:
+    """One deal seed played four times, ``tested`` in each seat among three ``field``:
+    (tested score, mean field score) per game."""
+    tested, field, seed, seconds = args
+    out = []
+    for seat in range(4):
+        levels = [field] * 4
+        levels[seat] = tested
+        game = KachufulGame({"players": 4}, seed=seed)
+        play(game, levels, seconds, seed)
+        totals = game.results().totals
+        others = [totals[s] for s in range(4) if s != seat]
+        out.append((float(totals[seat]), statistics.fmean(others)))
+    return out
+
+
+def kachuful_report(tested: str, field: str, games: int, seconds: float | None, jobs: int) -> None:
+    tasks = [(tested, field, 1000 + g, seconds) for g in range(games)]
+    rows = [r for chunk in _map(kachuful_deal, tasks, jobs) for r in chunk]
+    own = [a for a, _ in rows]
+    rest = [b for _, b in rows]
+    margin = [a - b for a, b in rows]
+    print(f"Kachuful 4p, {tested} vs 3 {field} ({len(rows)} games):")
+    print(f"  {tested:>6} score per game  {fmt(own)}")
+    print(f"  {field:>6} score per game  {fmt(rest)}")
+    print(f"  margin per game       {fmt(margin)}")
+
+
+# --- Mighty -------------------------------------------------------------------------------
+
+
+def mighty_match(args: tuple[str, str, int, int, float | None]) -> list[dict[str, object]]:
+    """One match with two ``strong`` and three ``weak`` seats (rotated by seed)."""
+    strong, weak, seed, hands, seconds = args
+    first = seed % 5
+    levels = [weak] * 5
+    levels[first] = levels[(first + 2) % 5] = strong
+    game = MightyGame({"hands": hands}, seed=seed)
+    play(game, levels, seconds, seed)
+    rows = []
+    for record in game.records:
+        s = record.settlement
+        if s is None or record.declarer is None:
+            continue
+        rows.append({"levels": levels, "scores": list(s.scores),
+                     "declarer": levels[record.declarer], "success": s.success})
+    return rows
+
+
+def mighty_report(strong: str, weak: str, matches: int, hands: int, seconds: float | None,
+                  jobs: int) -> None:
+    tasks = [(strong, weak, 2000 + m, hands, seconds) for m in range(matches)]
+    rows = [r for chunk in _map(mighty_match, tasks, jobs) for r in chunk]
+    per: dict[str, list[float]] = {strong: [], weak: []}
+    margin: list[float] = []
+    made: dict[str, list[float]] = {strong: [], weak: []}
+    for r in rows:
+        levels = r["levels"]
+        scores = r["scores"]
+        assert isinstance(levels, list) and isinstance(scores, list)
+        by = {lv: [float(scores[s]) for s in range(5) if levels[s] == lv] for lv in (strong, weak)}
+        for lv in by:
+            per[lv].extend(by[lv])
+        margin.append(statistics.fmean(by[strong]) - statistics.fmean(by[weak]))
+        made[str(r["declarer"])].append(1.0 if r["success"] else 0.0)
+    print(f"Mighty, 2 {strong} + 3 {weak} ({len(rows)} hands):")
+    for lv in (strong, weak):
+        print(f"  {lv:>6} units per hand     {fmt(per[lv])}")
+    print(f"  margin per hand          {fmt(margin)}")
+    for lv in (strong, weak):
+        if made[lv]:
+            m, h = mean_ci(made[lv])
+            print(f"  {lv:>6} declarer success  {100 * m:.0f}% ± {100 * h:.0f}% "
+                  f"({len(made[lv])} contracts)")
+
+
+# --- timing and speed ---------------------------------------------------------------------
+
+
+def decision_times(seconds: float | None, kachuful_games: int, mighty_matches: int) -> None:
+    """Median, p95 and max decision time per level (decisions with a real choice)."""
+    for name in ("kachuful", "mighty"):
+        times: dict[str, list[float]] = {}
+        for g in range(kachuful_games if name == "kachuful" else mighty_matches):
+            if name == "kachuful":
+                game: Game = KachufulGame({"players": 4}, seed=3000 + g)
+                levels = ["hard", "normal", "easy", "hard"]
+            else:
+                game = MightyGame({"hands": 2}, seed=3000 + g)
+                levels = ["hard", "normal", "easy", "hard", "normal"]
+            play(game, levels, seconds, g, times)
+        print(f"Decision time, {name} (budget {seconds} s):")
+        for lv in ("easy", "normal", "hard"):
+            ts = sorted(times.get(lv, []))
+            if not ts:
+                continue
+            p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+            print(f"  {lv:>6}: median {1000 * statistics.median(ts):7.2f} ms  "
+                  f"p95 {1000 * p95:7.2f} ms  max {1000 * ts[-1]:7.2f} ms  ({len(ts)} decisions)")
+
+
+def simulator_speed(seconds: float = 2.0) -> None:
+    rng = random.Random(1)
+
+    def deal(cards: int, players: int, size: int) -> list[int]:
+        deck = list(range(cards))
+        rng.shuffle(deck)
+        return [sum(1 << b for b in deck[i * size:(i + 1) * size]) for i in range(players)]
+
+    runs: tuple[tuple[str, Callable[[list[int]], object]], ...] = (
+        ("Kachuful, random legal cards", lambda h: random_playout(h, 0, 1, rng)),
+        ("Kachuful, greedy policy", lambda h: kachuful_playout(h, 0, [], 1, [0] * 4, [3, 3, 4, 3])),
+    )
+    for label, run in runs:
+        hands_list = [deal(52, 4, 13) for _ in range(2000)]
+        plays = 0
+        start = time.perf_counter()
+        i = 0
+        while time.perf_counter() - start < seconds:
+            run(list(hands_list[i % 2000]))
+            plays += 52
+            i += 1
+        rate = plays / (time.perf_counter() - start)
+        print(f"Simulator, {label}: {rate:,.0f} card plays/s")
+    plays = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        hands = deal(53, 5, 10)
+        kitty = ((1 << 53) - 1) & ~sum(hands)
+        table = Table(rng.randrange(-1, 4), 0, 13, 1, False, False, points_of(kitty))
+        mighty_playout(table, hands, Trick(1, 0, []), [0] * 5, 1)
+        plays += 50
+    rate = plays / (time.perf_counter() - start)
+    print(f"Simulator, Mighty, greedy policy: {rate:,.0f} card plays/s")
+
+
+def _map(fn: Callable[[T], R], tasks: Sequence[T], jobs: int) -> list[R]:
+    if jobs <= 1:
+        return [fn(t) for t in tasks]
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(fn, tasks))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--kachuful-games", type=int, default=40,
+                   help="deal seeds (each played 4 times)")
+    p.add_argument("--mighty-matches", type=int, default=40)
+    p.add_argument("--mighty-hands", type=int, default=10, help="hands per Mighty match")
+    p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS, help="hard's budget")
+    p.add_argument("--tournament-seconds", type=float, default=None,
+                   help="hard's budget in tournaments (default: --seconds)")
+    p.add_argument("--timing-games", type=int, default=2)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--only", choices=("kachuful", "mighty", "timing", "speed"), action="append")
+    args = p.parse_args(argv)
+    only = set(args.only or ("kachuful", "mighty", "timing", "speed"))
+    tseconds = args.seconds if args.tournament_seconds is None else args.tournament_seconds
+    if "speed" in only:
+        simulator_speed()
+    if "timing" in only:
+        decision_times(args.seconds, args.timing_games, args.timing_games)
+    if "kachuful" in only:
+        kachuful_report("hard", "normal", args.kachuful_games, tseconds, args.jobs)
+        kachuful_report("normal", "easy", args.kachuful_games, tseconds, args.jobs)
+    if "mighty" in only:
+        mighty_report("hard", "normal", args.mighty_matches, args.mighty_hands, tseconds, args.jobs)
+        mighty_report("normal", "easy", args.mighty_matches, args.mighty_hands, tseconds, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

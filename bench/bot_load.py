@@ -1,0 +1,377 @@
+"""Load on the real bot: N concurrent 4-player Kachuful tables through the Discord double.
+
+The bot runs in its own process (the production ``CardBot``, a real SQLite file) against
+the double in this process. Every table's four members play as fast as the bot answers:
+refresh the panel of the member whose turn it is, press one of its enabled buttons, read
+from the answer whose turn is next. In the same run and harness, a bare discord.py bot
+that answers every interaction at once (``bench.bare_bot.BareBot``) gives the floor at
+the same concurrency.
+
+Prints interaction latency (dispatch → initial response) p50/p95/p99, accepted actions
+per second, REST calls and table edits per accepted action, 429s received, unanswered
+or late interactions, and the bot process's peak memory.
+
+Run: ``.venv/bin/python -m bench.bot_load [--tables 100] [--actions 40]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import discord
+import yarl
+
+from tests.double import Double, FakeUser, InteractionResult, StoredMessage, percentiles
+
+ROOT = Path(__file__).resolve().parents[1]
+EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
+WAITING = re.compile(r"Waiting for <@(\d+)>")
+READY_TIMEOUT = 60.0
+
+
+# --- the bot process ----------------------------------------------------------------------
+
+def serve(kind: str, api: str, gateway: str, token: str, db: str) -> None:
+    """Run a bot (``cardbot`` or ``bare``) against the double at ``api``/``gateway``."""
+    discord.http.Route.BASE = api
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+    logging.basicConfig(level=logging.WARNING)
+    client: discord.Client
+    if kind == "bare":
+        from bench.bare_bot import BareBot
+
+        bare = BareBot()
+
+        async def sync_bare() -> None:
+            await bare.tree.sync()
+
+        bare.setup_hook = sync_bare  # type: ignore[method-assign]
+        client = bare
+    else:
+        from bot.client import CardBot
+        from bot.config import Settings
+
+        settings = Settings(_env_file=None, discord_token=token,  # type: ignore[call-arg]
+                            database_path=Path(db), log_level="WARNING")
+        client = CardBot(settings, ai_delay=0.0)
+    client._connection.guild_ready_timeout = 0.01
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, lambda: loop.create_task(client.close()))
+        async with client:
+            await client.start(token)
+
+    if os.environ.get("BOT_LOAD_PROFILE") and kind != "bare":
+        import cProfile
+
+        cProfile.runctx("asyncio.run(main())", globals(), locals(),
+                        os.environ["BOT_LOAD_PROFILE"])
+    else:
+        asyncio.run(main())
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time the process has used so far."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_rss_mb(pid: int) -> float:
+    """The process's peak resident memory (VmHWM), in MB."""
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class BotProcess:
+    """A bot in a child process, connected to ``double``."""
+
+    def __init__(self, double: Double, kind: str, db: Path) -> None:
+        self.double = double
+        self.kind = kind
+        self.db = db
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    async def __aenter__(self) -> BotProcess:
+        identifies = self.double.gateway.identifies
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "bench.bot_load", "--serve", self.kind,
+             "--api", self.double.api_url, "--gateway", self.double.gateway_url,
+             "--token", self.double.token, "--db", str(self.db)],
+            cwd=ROOT, env=env,
+        )
+        deadline = time.monotonic() + READY_TIMEOUT
+        while self.double.gateway.identifies == identifies or not self._synced():
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the {self.kind} bot did not start")
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)  # on_ready after the guild arrives
+        return self
+
+    def _synced(self) -> bool:
+        names = {c["name"] for c in self.double.commands.global_commands.values()}
+        return ("ping" if self.kind == "bare" else "kachuful") in names
+
+    @property
+    def cpu(self) -> float:
+        assert self.proc is not None
+        return cpu_seconds(self.proc.pid)
+
+    @property
+    def peak_mb(self) -> float:
+        assert self.proc is not None
+        return peak_rss_mb(self.proc.pid)
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGTERM)
+        for _ in range(100):
+            if self.proc.poll() is not None:
+                break
+            await asyncio.sleep(0.05)
+        else:
+            self.proc.kill()
+        self.proc.wait()
+
+
+# --- driving tables -----------------------------------------------------------------------
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.accepted = 0
+        self.unanswered = 0
+        self.late = 0
+        self.deferred = 0
+        self.cpu = 0.0
+
+    def add(self, result: InteractionResult, deadline: float) -> InteractionResult:
+        if result.latency is None:
+            self.unanswered += 1
+        else:
+            self.latencies.append(result.latency)
+            if result.latency > deadline:
+                self.late += 1
+        return result
+
+
+async def play_table(
+    double: Double, channel: Any, members: list[FakeUser], actions: int, stats: Stats,
+    rng: random.Random,
+) -> None:
+    """Play ``actions`` accepted actions at one table, as fast as the bot answers."""
+    by_id = {m.id: m for m in members}
+    panels: dict[int, StoredMessage] = {}
+    actor = members[1]  # left of the first dealer is unknown: find the actor from a panel
+    first = stats.add(await double.slash(actor, channel, "kachuful", "hand", settle=False), 3)
+    assert first.message is not None
+    panels[actor.id] = first.message
+    found = WAITING.search(str(first.embeds[0].get("description")))
+    if found:
+        actor = by_id[int(found[1])]
+    done = 0
+    while done < actions:
+        panel = panels.get(actor.id)
+        tid = _table_id(first)
+        if panel is None:
+            shown = await double.slash(actor, channel, "kachuful", "hand", settle=False)
+        else:
+            shown = await double.click(actor, panel, f"t:{tid}:refresh", settle=False)
+        stats.add(shown, 3)
+        if shown.message is None:
+            stats.deferred += shown.response_type in (5, 6)
+            panels.pop(actor.id, None)
+            await asyncio.sleep(0.5)
+            continue
+        panels[actor.id] = panel = shown.message
+        enabled = [c for row in panel.components for c in row["components"]
+                   if c["custom_id"].startswith("a:") and not c.get("disabled")]
+        if not enabled:
+            found = WAITING.search(str(shown.embeds[0].get("description")))
+            if found is None:
+                return
+            actor = by_id[int(found[1])]
+            continue
+        pressed = stats.add(
+            await double.click(actor, panel, rng.choice(enabled)["custom_id"], settle=False), 3)
+        if pressed.response_type != 7:
+            stats.deferred += pressed.response_type == 6
+            with contextlib.suppress(TimeoutError):
+                await pressed.wait_until(lambda r: r.followups or (
+                    r.original is not None and r.original.content), 10)
+            panels.pop(actor.id, None)
+            continue
+        stats.accepted += 1
+        done += 1
+        assert pressed.message is not None
+        panels[actor.id] = pressed.message
+        text = str(pressed.embeds[0].get("description")) if pressed.embeds else ""
+        if "game is over" in text:
+            return
+        found = WAITING.search(text)
+        if found is not None:
+            actor = by_id[int(found[1])]
+
+
+def _table_id(result: InteractionResult) -> int:
+    for row in result.components:
+        for comp in row["components"]:
+            if comp["custom_id"].startswith("t:"):
+                return int(comp["custom_id"].split(":")[1])
+    raise AssertionError("no table id on the panel")
+
+
+async def open_tables(double: Double, tables: int) -> list[tuple[Any, list[FakeUser]]]:
+    """``tables`` channels, each with a dealt 4-member table."""
+    seated = []
+    for t in range(tables):
+        channel = double.channel if t == 0 else double.add_channel(f"table-{t}")
+        members = [double.add_user(f"t{t}p{i}") for i in range(4)]
+        seated.append((channel, members))
+    await double.flush_events()
+
+    async def setup(channel: Any, members: list[FakeUser]) -> None:
+        await double.slash(members[0], channel, "kachuful", "start", settle=False)
+        for member in members[1:]:
+            await double.slash(member, channel, "kachuful", "join", settle=False)
+        await double.slash(members[0], channel, "kachuful", "deal", settle=False)
+
+    await asyncio.gather(*(setup(c, m) for c, m in seated))
+    await double.settle(timeout=60)
+    return seated
+
+
+async def lanes(n: int, lane: Callable[[int], Awaitable[None]]) -> float:
+    start = time.perf_counter()
+    await asyncio.gather(*(lane(i) for i in range(n)))
+    return time.perf_counter() - start
+
+
+async def measure_cardbot(tables: int, actions: int, edit_limit: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        async with Double() as double:
+            if edit_limit:
+                double.rate_limits.configure(EDIT_ROUTE, edit_limit, 5.0)
+            async with BotProcess(double, "cardbot", Path(tmp) / "bot.sqlite3") as bot:
+                seated = await open_tables(double, tables)
+                calls_before = sum(double.calls.values())
+                edits_before = double.calls[EDIT_ROUTE]
+                stats = Stats()
+                rng = random.Random(1)
+                cpu_before = bot.cpu
+                elapsed = await lanes(tables, lambda i: play_table(
+                    double, seated[i][0], seated[i][1], actions, stats, rng))
+                await double.settle(timeout=30)
+                stats.cpu = bot.cpu - cpu_before
+                peak = bot.peak_mb
+                calls = sum(double.calls.values()) - calls_before
+                edits = double.calls[EDIT_ROUTE] - edits_before
+                violations = double.take_violations()
+        return {
+            "stats": stats, "elapsed": elapsed, "calls": calls, "edits": edits,
+            "hits429": sum(double.rate_limits.hits.values()), "peak": peak,
+            "violations": violations,
+        }
+
+
+async def measure_bare(concurrency: int, per_lane: int) -> tuple[Stats, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        async with Double() as double:
+            async with BotProcess(double, "bare", Path(tmp) / "unused.sqlite3") as bot:
+                users = [double.add_user(f"p{i}") for i in range(concurrency)]
+                await double.flush_events()
+                stats = Stats()
+                cpu_before = bot.cpu
+
+                async def lane(i: int) -> None:
+                    for _ in range(per_lane):
+                        stats.add(await double.slash(users[i], double.channel, "ping",
+                                                     settle=False), 3)
+
+                elapsed = await lanes(concurrency, lane)
+                await double.settle()
+                stats.cpu = bot.cpu - cpu_before
+        return stats, elapsed
+
+
+def line(label: str, latencies: list[float]) -> str:
+    p = percentiles(latencies)
+    return (f"{label}: n={len(latencies)} p50={p['p50']:.1f} ms p95={p['p95']:.1f} ms "
+            f"p99={p['p99']:.1f} ms max={p['max']:.1f} ms")
+
+
+async def run(args: argparse.Namespace) -> int:
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    bare, bare_elapsed = await measure_bare(args.tables, 2 * args.actions)
+    card = await measure_cardbot(args.tables, args.actions, args.edit_limit)
+    stats: Stats = card["stats"]
+    print(f"{args.tables} tables x {args.actions} accepted actions, 4 members each, "
+          f"{os.cpu_count()} CPUs; table edits limited to "
+          f"{args.edit_limit or 'unlimited'} per 5 s per channel")
+    print(line(f"bare bot, {args.tables} in flight", bare.latencies))
+    print(line(f"card bot, {args.tables} in flight", stats.latencies))
+    ratio = percentiles(stats.latencies)["p99"] / percentiles(bare.latencies)["p99"]
+    print(f"p99 ratio card/bare: {ratio:.2f}x")
+    print(f"accepted actions: {stats.accepted} in {card['elapsed']:.1f} s = "
+          f"{stats.accepted / card['elapsed']:.0f}/s (interactions "
+          f"{len(stats.latencies) / card['elapsed']:.0f}/s; bare bot "
+          f"{len(bare.latencies) / bare_elapsed:.0f}/s)")
+    per = max(1, stats.accepted)
+    print(f"REST calls per accepted action: {card['calls'] / per:.2f} "
+          f"(interaction callbacks included); table edits per accepted action: "
+          f"{card['edits'] / per:.3f}")
+    print(f"429s received: {card['hits429']}; unanswered: {stats.unanswered + bare.unanswered}; "
+          f"later than 3 s: {stats.late + bare.late}; deferred: {stats.deferred}; "
+          f"Discord rule violations: "
+          f"{len(card['violations'])}")
+    print(f"bot process CPU per interaction: card bot {1000 * stats.cpu / len(stats.latencies):.2f}"
+          f" ms, bare bot {1000 * bare.cpu / len(bare.latencies):.2f} ms")
+    print(f"bot process peak memory: {card['peak']:.0f} MB")
+    return 0 if not (stats.unanswered or stats.late or card["violations"]) else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--actions", type=int, default=40,
+                        help="accepted actions per table")
+    parser.add_argument("--edit-limit", type=int, default=5,
+                        help="table edits allowed per 5 s per channel (0: unlimited)")
+    parser.add_argument("--serve", choices=("cardbot", "bare"), help=argparse.SUPPRESS)
+    parser.add_argument("--api", help=argparse.SUPPRESS)
+    parser.add_argument("--gateway", help=argparse.SUPPRESS)
+    parser.add_argument("--token", help=argparse.SUPPRESS)
+    parser.add_argument("--db", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.serve:
+        with contextlib.suppress(KeyboardInterrupt):
+            serve(args.serve, args.api, args.gateway, args.token, args.db)
+        return 0
+    return asyncio.run(run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
