@@ -167,6 +167,7 @@ class Stats:
         self.late = 0
         self.deferred = 0
         self.cpu = 0.0
+        self.harness_cpu = 0.0
 
     def add(self, result: InteractionResult, deadline: float) -> InteractionResult:
         if result.latency is None:
@@ -281,11 +282,12 @@ async def measure_cardbot(tables: int, actions: int, edit_limit: int) -> dict[st
                 edits_before = double.calls[EDIT_ROUTE]
                 stats = Stats()
                 rng = random.Random(1)
-                cpu_before = bot.cpu
+                cpu_before, own_before = bot.cpu, time.process_time()
                 elapsed = await lanes(tables, lambda i: play_table(
                     double, seated[i][0], seated[i][1], actions, stats, rng))
                 await double.settle(timeout=30)
                 stats.cpu = bot.cpu - cpu_before
+                stats.harness_cpu = time.process_time() - own_before
                 peak = bot.peak_mb
                 calls = sum(double.calls.values()) - calls_before
                 edits = double.calls[EDIT_ROUTE] - edits_before
@@ -304,7 +306,7 @@ async def measure_bare(concurrency: int, per_lane: int) -> tuple[Stats, float]:
                 users = [double.add_user(f"p{i}") for i in range(concurrency)]
                 await double.flush_events()
                 stats = Stats()
-                cpu_before = bot.cpu
+                cpu_before, own_before = bot.cpu, time.process_time()
 
                 async def lane(i: int) -> None:
                     for _ in range(per_lane):
@@ -314,6 +316,7 @@ async def measure_bare(concurrency: int, per_lane: int) -> tuple[Stats, float]:
                 elapsed = await lanes(concurrency, lane)
                 await double.settle()
                 stats.cpu = bot.cpu - cpu_before
+                stats.harness_cpu = time.process_time() - own_before
         return stats, elapsed
 
 
@@ -349,6 +352,10 @@ async def run(args: argparse.Namespace) -> int:
           f"{len(card['violations'])}")
     print(f"bot process CPU per interaction: card bot {1000 * stats.cpu / len(stats.latencies):.2f}"
           f" ms, bare bot {1000 * bare.cpu / len(bare.latencies):.2f} ms")
+    print(f"double + driver CPU busy: {100 * stats.harness_cpu / card['elapsed']:.0f}% of a "
+          f"core with the card bot, {100 * bare.harness_cpu / bare_elapsed:.0f}% with the bare "
+          f"bot; bot process busy: {100 * stats.cpu / card['elapsed']:.0f}% and "
+          f"{100 * bare.cpu / bare_elapsed:.0f}%")
     print(f"bot process peak memory: {card['peak']:.0f} MB")
     return 0 if not (stats.unanswered or stats.late or card["violations"]) else 1
 

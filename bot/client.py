@@ -12,7 +12,7 @@ from bot.config import Settings
 from bot.controller import Controller
 from bot.registry import TableRegistry
 from bot.storage.db import connect
-from bot.views import DYNAMIC_ITEMS
+from bot.views import dispatch
 
 log = logging.getLogger(__name__)
 
@@ -61,12 +61,16 @@ class CardBot(commands.Bot):
         log.info("storage open at %s", self.settings.database_path)
         self._registry = TableRegistry(self, self._conn, ai_delay=self.ai_delay, seed=self.seed)
         self._controller = Controller(self._registry)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         for name in EXTENSIONS:
             await self.load_extension(name)
         restored = await self._registry.restore()
         log.info("restored %d open table(s)", restored)
         await self.sync_commands()
+
+    async def on_interaction(self, interaction: discord.Interaction[CardBot]) -> None:
+        """Buttons are routed by custom_id (slash commands go through the command tree)."""
+        if interaction.type is discord.InteractionType.component and self._controller:
+            await dispatch(self._controller, interaction)
 
     async def sync_commands(self) -> None:
         """Sync the slash commands: to the development guild at once when one is set,

@@ -16,7 +16,7 @@ import logging
 import random
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 import aiosqlite
@@ -28,6 +28,7 @@ from bot.render import final_embed, lobby_embed, seat_label, table_embed
 from bot.storage import tables as store
 from bot.storage.results import FinishedGame, GameName, record_game
 from bot.storage.tables import SeatRecord, TableRecord
+from bot.storage.writer import Writer
 from bot.table import Accepted, Refusal, Table
 from bot.views import lobby_view, table_view
 from engine.game import Action, IllegalAction
@@ -60,7 +61,7 @@ class TableRegistry:
         self._seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._tables: dict[int, Table] = {}
         self._channels: dict[int, Table] = {}
-        self._db_lock = asyncio.Lock()
+        self.writer = Writer(conn)
         self._background: set[asyncio.Task[None]] = set()
         self.clock: Callable[[], float] = time.time
         """Now, for the table message's age (Discord's clock)."""
@@ -80,17 +81,6 @@ class TableRegistry:
 
     # --- storage -------------------------------------------------------------------
 
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction on the shared connection (they never interleave)."""
-        async with self._db_lock:
-            try:
-                yield self.conn
-                await self.conn.commit()
-            except BaseException:
-                await self.conn.rollback()
-                raise
-
     async def _save(self, table: Table, change: Callable[[TableRecord], None]) -> None:
         """Apply ``change`` to the record and commit it; on failure restore the record
         and refuse (nothing changed)."""
@@ -98,8 +88,7 @@ class TableRegistry:
         change(table.rec)
         table.rec.updated_at = time.time()
         try:
-            async with self.transaction() as conn:
-                await store.save_table(conn, table.rec)
+            await self.writer.write([store.save_statement(table.rec)])
         except Exception:
             table.rec = before
             log.exception("could not save table %s", table.id)
@@ -155,7 +144,7 @@ class TableRegistry:
 
     async def _moved(self, table: Table, message_id: int, at: float) -> None:
         table.rec.message_id, table.rec.message_posted_at = message_id, at
-        async with self.transaction() as conn:
+        async with self.writer.transaction() as conn:
             await store.save_message(conn, table.rec)
 
     # --- rendering -----------------------------------------------------------------
@@ -199,7 +188,7 @@ class TableRegistry:
             updated_at=now,
         )
         try:
-            async with self.transaction() as conn:
+            async with self.writer.transaction() as conn:
                 await store.insert_table(conn, rec)
         except sqlite3.IntegrityError:
             other = self._channels.get(channel_id)
@@ -302,12 +291,11 @@ class TableRegistry:
             table.game = game
             rec.deadline = self._deadline(table, now)
             try:
-                async with self.transaction() as conn:
-                    await store.append_action(
-                        conn, rec.id, table.seq + 1, None, user_id,
-                        {"deal": {"seed": seed, "players": players}}, now,
-                    )
-                    await store.save_table(conn, rec)
+                await self.writer.write([
+                    store.action_statement(rec.id, table.seq + 1, None, user_id,
+                                           {"deal": {"seed": seed, "players": players}}, now),
+                    store.save_statement(rec),
+                ])
             except Exception:
                 table.rec, table.game = before, None
                 log.exception("could not save the deal of table %s", table.id)
@@ -336,7 +324,7 @@ class TableRegistry:
         now = time.time()
         table.rec.status, table.rec.deadline, table.rec.updated_at = status, None, now
         try:
-            async with self.transaction() as conn:
+            async with self.writer.transaction() as conn:
                 await store.save_table(conn, table.rec)
                 if table.game is not None:
                     await record_game(conn, await self._result(conn, table, now))
@@ -405,13 +393,16 @@ class TableRegistry:
         rec.status = "finished" if over else "running"
         rec.deadline = None if over else self._deadline(table, now)
         rec.updated_at = now
+        logged = store.action_statement(rec.id, table.seq + 1, seat, user_id,
+                                        type(game).encode_action(action), now)
         try:
-            async with self.transaction() as conn:
-                await store.append_action(conn, rec.id, table.seq + 1, seat, user_id,
-                                          type(game).encode_action(action), now)
-                await store.save_table(conn, rec)
-                if over:
+            if over:
+                async with self.writer.transaction() as conn:
+                    await conn.execute(*logged)
+                    await store.save_table(conn, rec)
                     await record_game(conn, await self._result(conn, table, now))
+            else:
+                await self.writer.write([logged, store.save_statement(rec)])
         except Exception:
             rec.version, rec.state, rec.deadline, rec.status, rec.updated_at = before
             table.game = adapter.load(rec.state) if rec.state else None

@@ -1,5 +1,5 @@
-"""Buttons that survive restarts: ``discord.ui.DynamicItem`` whose custom_ids carry the
-table and the action (never who acts: that is always the clicking member).
+"""Buttons that survive restarts: custom_ids carry the table and the action (never who
+acts: that is always the clicking member), and one router reads them.
 
 - ``t:<table>:<what>`` — lobby and table buttons (join, leave, addbot, deal, cancel,
   hand) and the panel's refresh;
@@ -17,7 +17,7 @@ import discord
 from bot.games import Panel
 
 if TYPE_CHECKING:
-    from bot.client import CardBot
+    from bot.controller import Controller
 
 TABLE_WHATS = ("join", "leave", "addbot", "deal", "cancel", "hand", "refresh")
 PANEL_ROWS = 5
@@ -36,70 +36,28 @@ _LABELS = {
 }
 
 
-def _client(interaction: discord.Interaction[Any]) -> CardBot:
-    return interaction.client  # type: ignore[no-any-return]
+TABLE_BUTTON = re.compile(r"t:([0-9]{1,19}):(" + "|".join(TABLE_WHATS) + ")")
+ACTION_BUTTON = re.compile(r"a:([0-9]{1,19}):([0-9]{1,9}):([A-Za-z0-9_]{1,24})")
 
 
-class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"t:(?P<table>[0-9]{1,19}):(?P<what>" + "|".join(TABLE_WHATS) + ")",
-):
-    """A lobby or table button, or a panel's refresh."""
-
-    def __init__(self, table_id: int, what: str, row: int | None = None) -> None:
-        label, style = _LABELS[what]
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"t:{table_id}:{what}", row=row)
-        )
-        self.table_id = table_id
-        self.what = what
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> TableButton:
-        return cls(int(match["table"]), match["what"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _client(interaction).controller.table_button(interaction, self.table_id, self.what)
-
-
-class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"a:(?P<table>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<payload>[A-Za-z0-9_]{1,24})",
-):
-    """A game action on a private panel."""
-
-    def __init__(
-        self, table_id: int, version: int, payload: str, label: str = "?", enabled: bool = True,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None,
-    ) -> None:
-        super().__init__(discord.ui.Button(
-            label=label[:80], style=style, disabled=not enabled, row=row,
-            custom_id=f"a:{table_id}:{version}:{payload}",
-        ))
-        self.table_id = table_id
-        self.version = version
-        self.payload = payload
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> ActionButton:
-        return cls(int(match["table"]), int(match["version"]), match["payload"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _client(interaction).controller.action_button(
-            interaction, self.table_id, self.version, self.payload
-        )
+async def dispatch(controller: Controller, interaction: discord.Interaction[Any]) -> bool:
+    """Route a button click by its custom_id alone (nothing held in memory, so buttons
+    on messages from before a restart work the same); False when it is not ours."""
+    data = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    if match := TABLE_BUTTON.fullmatch(custom_id):
+        await controller.table_button(interaction, int(match[1]), match[2])
+        return True
+    if match := ACTION_BUTTON.fullmatch(custom_id):
+        await controller.action_button(interaction, int(match[1]), int(match[2]), match[3])
+        return True
+    return False
 
 
 class Rows(discord.ui.View):
     """Component rows built as plain data and sent as they are. The view is stopped at
-    once, so discord.py never stores it: clicks are dispatched by custom_id alone
-    (:class:`TableButton`, :class:`ActionButton`), which also works after a restart."""
+    once, so discord.py never stores it (nor starts a timeout for it): clicks are routed
+    by custom_id alone (:func:`dispatch`), which also works after a restart."""
 
     def __init__(self, rows: list[dict[str, Any]]) -> None:
         super().__init__(timeout=None)
@@ -146,5 +104,3 @@ def panel_view(table_id: int, version: int, panel: Panel) -> discord.ui.View:
         rows[-1]["components"].append(refresh)
     return Rows(rows)
 
-
-DYNAMIC_ITEMS = (TableButton, ActionButton)

@@ -439,6 +439,14 @@ async def test_refusal_body_has_discord_error_tree(double: Double, bot: commands
     assert codes(double) == [50035]
 
 
+async def test_settle_waits_while_a_busy_check_holds(double: Double) -> None:
+    busy = [True]
+    double.busy_checks.append(lambda: busy[0])
+    asyncio.get_running_loop().call_later(0.05, busy.__setitem__, 0, False)
+    await double.settle()
+    assert not busy[0]
+
+
 def test_configured_bucket_counts_per_channel() -> None:
     limits = RateLimits()
     limits.configure(EDIT_ROUTE, limit=2, window=60)

@@ -1,7 +1,8 @@
 """Persistence of tables: lobby settings, seats, the engine state and the action log.
 
-Every function takes an open connection and leaves committing to the caller, so one
-accepted action (log line + new state) lands in one transaction.
+Every function takes an open connection and leaves committing to the caller (or
+returns its statement for :class:`~bot.storage.writer.Writer`), so one accepted action
+(log line + new state) lands in one transaction.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import aiosqlite
+
+from bot.storage.writer import Statement
 
 OPEN_STATUSES = ("lobby", "running")
 
@@ -94,9 +97,9 @@ async def insert_table(conn: aiosqlite.Connection, rec: TableRecord) -> int:
     return rec.id
 
 
-async def save_table(conn: aiosqlite.Connection, rec: TableRecord) -> None:
-    """Write every mutable column of ``rec``."""
-    await conn.execute(
+def save_statement(rec: TableRecord) -> Statement:
+    """The UPDATE that writes every mutable column of ``rec``."""
+    return (
         "UPDATE tables SET host_id = ?, status = ?, settings = ?, seats = ?, message_id = ?, "
         "message_posted_at = ?, state = ?, version = ?, deadline = ?, updated_at = ? "
         "WHERE id = ?",
@@ -104,6 +107,11 @@ async def save_table(conn: aiosqlite.Connection, rec: TableRecord) -> None:
          rec.message_id, rec.message_posted_at, rec.state, rec.version, rec.deadline,
          rec.updated_at, rec.id),
     )
+
+
+async def save_table(conn: aiosqlite.Connection, rec: TableRecord) -> None:
+    """Write every mutable column of ``rec``."""
+    await conn.execute(*save_statement(rec))
 
 
 async def save_message(conn: aiosqlite.Connection, rec: TableRecord) -> None:
@@ -114,16 +122,24 @@ async def save_message(conn: aiosqlite.Connection, rec: TableRecord) -> None:
     )
 
 
-async def append_action(
-    conn: aiosqlite.Connection, table_id: int, seq: int, seat: int | None, user_id: int | None,
-    action: dict[str, Any], at: float,
-) -> None:
-    """Append one accepted action to the table's log (``seq`` = the table version)."""
-    await conn.execute(
+def action_statement(
+    table_id: int, seq: int, seat: int | None, user_id: int | None, action: dict[str, Any],
+    at: float,
+) -> Statement:
+    """The INSERT of one accepted action into the table's log (``seq`` increasing)."""
+    return (
         "INSERT INTO actions (table_id, seq, seat, user_id, action, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?)",
         (table_id, seq, seat, user_id, json.dumps(action, ensure_ascii=False), at),
     )
+
+
+async def append_action(
+    conn: aiosqlite.Connection, table_id: int, seq: int, seat: int | None, user_id: int | None,
+    action: dict[str, Any], at: float,
+) -> None:
+    """Append one accepted action to the table's log."""
+    await conn.execute(*action_statement(table_id, seq, seat, user_id, action, at))
 
 
 async def load_actions(conn: aiosqlite.Connection, table_id: int) -> list[dict[str, Any]]:

@@ -44,13 +44,20 @@ class DealMiss(Action):
     """Show a weak hand and claim a redeal (M5)."""
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Discard(Action):
-    """The declarer's three discards after taking the kitty (M6). A value: treat it as
-    immutable (not frozen only because the 286 discards of a hand are built on the hot
-    path, and a frozen dataclass is twice as slow to build)."""
+class Discard(tuple[Card, ...], Action):
+    """The declarer's three discards after taking the kitty (M6): ``Discard((c1, c2,
+    c3))``, an immutable tuple of the cards. (A tuple rather than a dataclass: the 286
+    discards of a hand are listed on the hot path, and a tuple is built in C.)"""
 
-    cards: tuple[Card, ...]
+    __slots__ = ()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The discarded cards."""
+        return tuple(self)
+
+    def __repr__(self) -> str:
+        return f"Discard({tuple(self)!r})"
 
 
 @dataclass(frozen=True, slots=True)

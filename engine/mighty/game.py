@@ -194,6 +194,8 @@ class MightyGame(Game):
         self.trump: Trump = None
         self.mighty = mighty_card(None)
         self.caller = joker_caller(None)
+        self._specials = _JOKER_BIT | 1 << self.mighty.index
+        """Bits of the joker and the Mighty: cards outside the shared follow rule."""
         # play (M11–M15)
         self.trick_no = 1
         self.leader = 0
@@ -240,7 +242,12 @@ class MightyGame(Game):
         if seat != self._to_act:
             return []
         phase = self._phase
-        if phase == PLAYING:
+        if phase is PLAYING:
+            hand = self.hands[seat]
+            led = self.led
+            if self.trick and led is not None and not self.held[seat] & self._specials:
+                # Without the Mighty and the joker, the shared follow rule alone (M11).
+                return [_PLAYS[c.index] for c in follow_options(hand, led)]
             return self._legal_plays(seat)
         if phase == AUCTION:
             acts: list[Action] = [PASS]
@@ -271,11 +278,7 @@ class MightyGame(Game):
         hand = self.hands[seat]
         held = self.held[seat]
         if self.trick:
-            led = self.led
-            if led is not None and not held & (_JOKER_BIT | 1 << self.mighty.index):
-                # Without the Mighty and the joker, the shared follow rule alone (M11).
-                return [_PLAYS[c.index] for c in follow_options(hand, led)]
-            options = follow_cards(hand, led, self.mighty, self.demanded)
+            options = follow_cards(hand, self.led, self.mighty, self.demanded)
             return [_PLAYS[c.index] for c in options]
         trick_no = self.trick_no
         if trick_no > 1 and not held & (_JOKER_BIT | 1 << self.caller.index):
@@ -507,6 +510,7 @@ class MightyGame(Game):
         self.trump = trump
         self.mighty = mighty_card(trump)
         self.caller = joker_caller(trump)
+        self._specials = _JOKER_BIT | 1 << self.mighty.index
 
     # --- declaration (M6–M8) ------------------------------------------------------------
 

@@ -93,6 +93,7 @@ class Double(actions.Actions):
         self.gateway = Gateway(self)
         self._inflight = 0
         self._activity = 0
+        self.busy_checks: list[Callable[[], bool]] = []
         self._last_activity = time.perf_counter()
         self._quiet_from = 0.0
         self._runner: web.AppRunner | None = None
@@ -424,13 +425,15 @@ class Double(actions.Actions):
 
     async def settle(self, timeout: float = 5.0, quiet: float | None = None) -> None:
         """Wait until no request is in flight and none came for `quiet` seconds (default
-        `settle_quiet`) nor during `SETTLE_SPINS` turns of the event loop: counting turns
-        keeps a CPU-starved run from mistaking a slow bot for an idle one."""
+        `settle_quiet`) nor during `SETTLE_SPINS` turns of the event loop (counting turns
+        keeps a CPU-starved run from mistaking a slow bot for an idle one), and no
+        `busy_checks` predicate holds (work the double cannot see, e.g. a database write
+        in a thread before the next edit)."""
         quiet = self.settle_quiet if quiet is None else quiet
         deadline = time.perf_counter() + timeout
         seen, spins = self._activity, 0
         while True:
-            if self._inflight or self._activity != seen:
+            if self._inflight or self._activity != seen or any(busy() for busy in self.busy_checks):
                 seen, spins = self._activity, 0
             else:
                 spins += 1

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.cards import CARDS, JOKER, Suit, deck53, parse_card
-from engine.game import IllegalAction, Play
+from engine.game import Action, IllegalAction, Play
 from engine.mighty import (
     DEAL_MISS,
     PASS,
@@ -37,10 +37,10 @@ C = parse_card
 SPADES, HEARTS, DIAMONDS, CLUBS = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 
 
-def refused(game: MightyGame, seat: int, action: object) -> IllegalAction:
+def refused(game: MightyGame, seat: int, action: Action) -> IllegalAction:
     before = game.to_json()
     with pytest.raises(IllegalAction) as err:
-        game.apply(seat, action)  # type: ignore[arg-type]
+        game.apply(seat, action)
     assert game.to_json() == before
     return err.value
 
@@ -248,7 +248,7 @@ def test_M6_the_declarer_takes_the_kitty_and_discards_three() -> None:
     assert mine["kitty"] == ["A♣", "10♣", "2♦"] and len(mine["hand"]) == 13
     assert "kitty" not in game.view(1) and "kitty" not in game.view(None)
     assert len(game.legal_actions(0)) == 286
-    assert next(a.cards for a in game.listed_actions(0)) == (C("A♥"),)  # type: ignore[attr-defined]
+    assert game.listed_actions(0)[0] == Discard((C("A♥"),))
     assert refused(game, 0, Discard(tuple(cards("A♣ 10♣")))).code == "bad_discard"
     assert refused(game, 0, Discard(tuple(cards("A♣ A♣ 2♦")))).code == "bad_discard"
     err = refused(game, 0, Discard(tuple(cards("A♣ 10♣ 2♠"))))
@@ -487,7 +487,11 @@ def test_M12_joker_led_in_tricks_2_to_9_names_a_suit_and_wins() -> None:
     assert "A♦" not in legal_cards(game)
     play(game, "3♠")
     while game.trick:
-        play(game, game.legal_actions(game.to_act)[0])  # type: ignore[arg-type]
+        seat = game.to_act
+        assert seat is not None
+        first = game.legal_actions(seat)[0]
+        assert isinstance(first, Play)
+        play(game, first)
     assert game.tricks[1][2] == 0
 
 
@@ -635,3 +639,45 @@ def test_M18_next_dealer_is_the_friend_or_the_declarer_after_a_solo() -> None:
         expected = 2 if friend == "K♦" else 0
         assert game.dealer == expected and game.first_speaker == 0
         assert game.view(None)["last_hand"]["friend"] == (2 if friend == "K♦" else None)
+
+
+def test_M12_joker_led_in_trick_10_names_nothing_and_cannot_win() -> None:
+    for seed in range(300):
+        game = MightyGame({"hands": 1}, seed=seed)
+        rng = random.Random(seed)
+        while game.phase != "over":
+            seat = game.to_act
+            assert seat is not None
+            if game.trick_no == 10 and not game.trick and JOKER in game.hands[seat]:
+                assert game.legal_actions(seat) == [Play.of(JOKER)]
+                assert refused(game, seat, JOKER_LEADS[HEARTS]).code == "joker_suit_not_allowed"
+                play(game, Play.of(JOKER))
+                assert game.view(None)["led"] is None
+                second = game.hands[(seat + 1) % 5][0]
+                play(game, str(second))
+                assert second.suit is not None and game.view(None)["led"] == second.suit.label
+                play(game, *(str(game.hands[(seat + k) % 5][0]) for k in range(2, 5)))
+                assert game.current.trick_winners[-1] != seat  # a powerless joker loses
+                return
+            legal = game.legal_actions(seat)
+            keep = [a for a in legal if not (isinstance(a, Play) and a.card is JOKER)]
+            game.apply(seat, rng.choice(keep or legal))
+    pytest.fail("no seed led the joker in trick 10")
+
+
+def test_M12_the_mighty_alone_must_follow_a_suit_named_by_the_joker() -> None:
+    deal = build_deal({0: "A♥ JK", 1: "2♥ A♠ 3♦", 2: "3♥", 3: "4♥", 4: "5♥"}, avoid={1: "spades"})
+    game = declare(deal)
+    play(game, "A♥", "2♥", "3♥", "4♥", "5♥")
+    play(game, JOKER_LEADS[SPADES])
+    assert legal_cards(game) == {"A♠"}
+
+
+def test_M13_a_demand_when_the_joker_is_buried_has_no_effect() -> None:
+    fixed = {0: "A♥ 3♣", 1: "2♥ 9♣", 2: "3♥ K♣", 3: "4♥ 2♣", 4: "5♥"}
+    deal = build_deal(fixed, kitty="JK 2♠ 3♠")
+    game = declare(deal)
+    play(game, "A♥", "2♥", "3♥", "4♥", "5♥")
+    play(game, JOKER_DEMANDS[C("3♣")])
+    assert game.view(None)["joker_demanded"] is True
+    assert "9♣" in legal_cards(game)

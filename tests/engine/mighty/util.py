@@ -59,8 +59,13 @@ def declare(
         game.apply((declarer + k) % 5, PASS)
     thrown = deal.kitty if discard is None else tuple(cards(discard))
     game.apply(declarer, Discard(tuple(thrown)))
-    target = friend if friend in ("first", "none") else parse_card(friend)
-    game.apply(declarer, FriendCall.of(target))  # type: ignore[arg-type]
+    if friend == "first":
+        call = FriendCall.of("first")
+    elif friend == "none":
+        call = FriendCall.of("none")
+    else:
+        call = FriendCall.of(parse_card(friend))
+    game.apply(declarer, call)
     return game
 
 
