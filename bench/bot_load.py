@@ -51,6 +51,8 @@ READY_TIMEOUT = 60.0
 def serve(kind: str, api: str, gateway: str, token: str, db: str) -> None:
     """Run a bot (``cardbot`` or ``bare``) against the double at ``api``/``gateway``."""
     discord.http.Route.BASE = api
+    if os.environ.get("BOT_LOAD_SWITCH"):
+        sys.setswitchinterval(float(os.environ["BOT_LOAD_SWITCH"]))
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     logging.basicConfig(level=logging.WARNING)
     client: discord.Client

@@ -43,7 +43,7 @@ ACTION_BUTTON = re.compile(r"a:([0-9]{1,19}):([0-9]{1,9}):([A-Za-z0-9_]{1,24})")
 async def dispatch(controller: Controller, interaction: discord.Interaction[Any]) -> bool:
     """Route a button click by its custom_id alone (nothing held in memory, so buttons
     on messages from before a restart work the same); False when it is not ours."""
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
     if match := TABLE_BUTTON.fullmatch(custom_id):
         await controller.table_button(interaction, int(match[1]), match[2])

@@ -97,9 +97,6 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self!s})"
 
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
-
     def __copy__(self) -> Card:
         return self
 
