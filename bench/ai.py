@@ -34,7 +34,7 @@ if __package__ in (None, ""):
 from engine.ai.decide import DEFAULT_SECONDS, LevelPolicy
 from engine.ai.kachuful_sim import playout as kachuful_playout
 from engine.ai.kachuful_sim import random_playout
-from engine.ai.mighty_sim import Table, Trick, points_of
+from engine.ai.mighty_sim import Table, Trick
 from engine.ai.mighty_sim import playout as mighty_playout
 from engine.game import Game
 from engine.kachuful.game import KachufulGame
@@ -203,8 +203,7 @@ def simulator_speed(seconds: float = 2.0) -> None:
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         hands = deal(53, 5, 10)
-        kitty = ((1 << 53) - 1) & ~sum(hands)
-        table = Table(rng.randrange(-1, 4), 0, 13, 1, False, False, points_of(kitty))
+        table = Table(rng.randrange(-1, 4), 0, 13, 1, False, False)
         mighty_playout(table, hands, Trick(1, 0, []), [0] * 5, 1)
         plays += 50
     rate = plays / (time.perf_counter() - start)

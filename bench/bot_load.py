@@ -3,13 +3,14 @@
 The bot runs in its own process (the production ``CardBot``, a real SQLite file) against
 the double in this process. Every table's four members play as fast as the bot answers:
 refresh the panel of the member whose turn it is, press one of its enabled buttons, read
-from the answer whose turn is next. In the same run and harness, a bare discord.py bot
-that answers every interaction at once (``bench.bare_bot.BareBot``) gives the floor at
-the same concurrency.
+from the answer whose turn is next. In the same run and harness, two floors at the same
+concurrency: a bare discord.py bot answering ``/ping`` at once (``bench.bare_bot``), and
+a bot answering the card bot's very traffic (a real-sized panel, then clicks on it) at
+once, with no game, storage or table message behind it.
 
 Prints interaction latency (dispatch → initial response) p50/p95/p99, accepted actions
 per second, REST calls and table edits per accepted action, 429s received, unanswered
-or late interactions, and the bot process's peak memory.
+or late interactions, CPU per interaction and the bot process's peak memory.
 
 Run: ``.venv/bin/python -m bench.bot_load [--tables 100] [--actions 40]``.
 """
@@ -48,15 +49,53 @@ READY_TIMEOUT = 60.0
 
 # --- the bot process ----------------------------------------------------------------------
 
+def sample_panel() -> tuple[discord.Embed, discord.ui.View]:
+    """A real hand panel (13 cards, bidding) as the card bot draws it."""
+    from bot.games.kachuful import KACHUFUL
+    from bot.storage.tables import SeatRecord
+    from bot.views import panel_view
+
+    seats = [SeatRecord(f"p{i}", 10**17 + i) for i in range(4)]
+    game = KACHUFUL.new_game({}, 4, 1)
+    panel = KACHUFUL.panel(game, game.to_act or 0, seats)
+    return panel.embed, panel_view(1, 0, panel)
+
+
+class FloorBot(discord.Client):
+    """Answers at once, with no game behind it: ``/kachuful hand`` with a real-sized
+    panel, and every button click with the same panel (type 7). The same traffic as the
+    card bot's members generate, less everything the card bot does in between."""
+
+    def __init__(self) -> None:
+        super().__init__(intents=discord.Intents.default())
+        self.tree = discord.app_commands.CommandTree(self)
+        group = discord.app_commands.Group(name="kachuful", description="Floor")
+        embed, view = sample_panel()
+
+        @group.command(name="hand", description="A panel, at once")
+        async def hand(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+        self.tree.add_command(group)
+        self.embed, self.view = embed, view
+
+    async def setup_hook(self) -> None:
+        await self.tree.sync()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.edit_message(embed=self.embed, view=self.view)
+
+
 def serve(kind: str, api: str, gateway: str, token: str, db: str) -> None:
     """Run a bot (``cardbot`` or ``bare``) against the double at ``api``/``gateway``."""
     discord.http.Route.BASE = api
-    if os.environ.get("BOT_LOAD_SWITCH"):
-        sys.setswitchinterval(float(os.environ["BOT_LOAD_SWITCH"]))
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     logging.basicConfig(level=logging.WARNING)
     client: discord.Client
-    if kind == "bare":
+    if kind == "floor":
+        client = FloorBot()
+    elif kind == "bare":
         from bench.bare_bot import BareBot
 
         bare = BareBot()
@@ -70,8 +109,8 @@ def serve(kind: str, api: str, gateway: str, token: str, db: str) -> None:
         from bot.client import CardBot
         from bot.config import Settings
 
-        settings = Settings(_env_file=None, discord_token=token,  # type: ignore[call-arg]
-                            database_path=Path(db), log_level="WARNING")
+        settings = Settings(_env_file=None, discord_token=token, database_path=Path(db),
+                            log_level="WARNING")
         client = CardBot(settings, ai_delay=0.0)
     client._connection.guild_ready_timeout = 0.01
 
@@ -82,13 +121,7 @@ def serve(kind: str, api: str, gateway: str, token: str, db: str) -> None:
         async with client:
             await client.start(token)
 
-    if os.environ.get("BOT_LOAD_PROFILE") and kind != "bare":
-        import cProfile
-
-        cProfile.runctx("asyncio.run(main())", globals(), locals(),
-                        os.environ["BOT_LOAD_PROFILE"])
-    else:
-        asyncio.run(main())
+    asyncio.run(main())
 
 
 def cpu_seconds(pid: int) -> float:
@@ -170,6 +203,7 @@ class Stats:
         self.deferred = 0
         self.cpu = 0.0
         self.harness_cpu = 0.0
+        self.action_latencies: list[float] = []
 
     def add(self, result: InteractionResult, deadline: float) -> InteractionResult:
         if result.latency is None:
@@ -220,6 +254,8 @@ async def play_table(
             continue
         pressed = stats.add(
             await double.click(actor, panel, rng.choice(enabled)["custom_id"], settle=False), 3)
+        if pressed.latency is not None:
+            stats.action_latencies.append(pressed.latency)
         if pressed.response_type != 7:
             stats.deferred += pressed.response_type == 6
             with contextlib.suppress(TimeoutError):
@@ -303,22 +339,48 @@ async def measure_cardbot(tables: int, actions: int, edit_limit: int) -> dict[st
 
 async def measure_bare(concurrency: int, per_lane: int) -> tuple[Stats, float]:
     with tempfile.TemporaryDirectory() as tmp:
-        async with Double() as double:
-            async with BotProcess(double, "bare", Path(tmp) / "unused.sqlite3") as bot:
-                users = [double.add_user(f"p{i}") for i in range(concurrency)]
-                await double.flush_events()
-                stats = Stats()
-                cpu_before, own_before = bot.cpu, time.process_time()
+        async with Double() as double, BotProcess(double, "bare", Path(tmp) / "x") as bot:
+            users = [double.add_user(f"p{i}") for i in range(concurrency)]
+            await double.flush_events()
+            stats = Stats()
+            cpu_before, own_before = bot.cpu, time.process_time()
 
-                async def lane(i: int) -> None:
-                    for _ in range(per_lane):
-                        stats.add(await double.slash(users[i], double.channel, "ping",
-                                                     settle=False), 3)
+            async def lane(i: int) -> None:
+                for _ in range(per_lane):
+                    stats.add(await double.slash(users[i], double.channel, "ping",
+                                                 settle=False), 3)
 
-                elapsed = await lanes(concurrency, lane)
-                await double.settle()
-                stats.cpu = bot.cpu - cpu_before
-                stats.harness_cpu = time.process_time() - own_before
+            elapsed = await lanes(concurrency, lane)
+            await double.settle()
+            stats.cpu = bot.cpu - cpu_before
+            stats.harness_cpu = time.process_time() - own_before
+        return stats, elapsed
+
+
+async def measure_floor(concurrency: int, per_lane: int) -> tuple[Stats, float]:
+    """The card bot's traffic (open a panel, then click its buttons) against
+    :class:`FloorBot`."""
+    with tempfile.TemporaryDirectory() as tmp:
+        async with Double() as double, BotProcess(double, "floor", Path(tmp) / "x") as bot:
+            users = [double.add_user(f"p{i}") for i in range(concurrency)]
+            await double.flush_events()
+            stats = Stats()
+            cpu_before, own_before = bot.cpu, time.process_time()
+
+            async def lane(i: int) -> None:
+                shown = stats.add(await double.slash(users[i], double.channel, "kachuful",
+                                                     "hand", settle=False), 3)
+                panel = shown.message
+                assert panel is not None
+                for _ in range(per_lane):
+                    enabled = [c for c in panel.custom_ids()
+                               if not panel.component(c).get("disabled")]
+                    stats.add(await double.click(users[i], panel, enabled[0], settle=False), 3)
+
+            elapsed = await lanes(concurrency, lane)
+            await double.settle()
+            stats.cpu = bot.cpu - cpu_before
+            stats.harness_cpu = time.process_time() - own_before
         return stats, elapsed
 
 
@@ -328,36 +390,48 @@ def line(label: str, latencies: list[float]) -> str:
             f"p99={p['p99']:.1f} ms max={p['max']:.1f} ms")
 
 
+def busy(cpu: float, elapsed: float) -> str:
+    return f"{100 * cpu / elapsed:.0f}%"
+
+
+def cpu_ms(stats: Stats) -> float:
+    return 1000 * stats.cpu / max(1, len(stats.latencies))
+
+
 async def run(args: argparse.Namespace) -> int:
     logging.getLogger("discord").setLevel(logging.ERROR)
-    bare, bare_elapsed = await measure_bare(args.tables, 2 * args.actions)
-    card = await measure_cardbot(args.tables, args.actions, args.edit_limit)
+    n = args.tables
+    bare, bare_s = await measure_bare(n, 2 * args.actions)
+    floor, floor_s = await measure_floor(n, 2 * args.actions)
+    card = await measure_cardbot(n, args.actions, args.edit_limit)
     stats: Stats = card["stats"]
-    print(f"{args.tables} tables x {args.actions} accepted actions, 4 members each, "
-          f"{os.cpu_count()} CPUs; table edits limited to "
+    print(f"{n} tables x {args.actions} accepted actions, 4 members each, {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.1f}; table edits limited to "
           f"{args.edit_limit or 'unlimited'} per 5 s per channel")
-    print(line(f"bare bot, {args.tables} in flight", bare.latencies))
-    print(line(f"card bot, {args.tables} in flight", stats.latencies))
-    ratio = percentiles(stats.latencies)["p99"] / percentiles(bare.latencies)["p99"]
-    print(f"p99 ratio card/bare: {ratio:.2f}x")
-    print(f"accepted actions: {stats.accepted} in {card['elapsed']:.1f} s = "
-          f"{stats.accepted / card['elapsed']:.0f}/s (interactions "
-          f"{len(stats.latencies) / card['elapsed']:.0f}/s; bare bot "
-          f"{len(bare.latencies) / bare_elapsed:.0f}/s)")
+    print(line(f"bare bot (/ping), {n} in flight", bare.latencies))
+    print(line(f"floor bot (same panels and clicks), {n} in flight", floor.latencies))
+    print(line(f"card bot, {n} in flight", stats.latencies))
+    print(line("  of which game actions", stats.action_latencies))
+    p99 = percentiles(stats.latencies)["p99"]
+    print(f"p99 ratio: {p99 / percentiles(bare.latencies)['p99']:.2f}x the bare bot, "
+          f"{p99 / percentiles(floor.latencies)['p99']:.2f}x the floor bot")
+    print(f"throughput: {stats.accepted / card['elapsed']:.0f} accepted actions/s "
+          f"({len(stats.latencies) / card['elapsed']:.0f} interactions/s; bare bot "
+          f"{len(bare.latencies) / bare_s:.0f}/s, floor bot "
+          f"{len(floor.latencies) / floor_s:.0f}/s)")
     per = max(1, stats.accepted)
-    print(f"REST calls per accepted action: {card['calls'] / per:.2f} "
-          f"(interaction callbacks included); table edits per accepted action: "
-          f"{card['edits'] / per:.3f}")
-    print(f"429s received: {card['hits429']}; unanswered: {stats.unanswered + bare.unanswered}; "
-          f"later than 3 s: {stats.late + bare.late}; deferred: {stats.deferred}; "
-          f"Discord rule violations: "
-          f"{len(card['violations'])}")
-    print(f"bot process CPU per interaction: card bot {1000 * stats.cpu / len(stats.latencies):.2f}"
-          f" ms, bare bot {1000 * bare.cpu / len(bare.latencies):.2f} ms")
-    print(f"double + driver CPU busy: {100 * stats.harness_cpu / card['elapsed']:.0f}% of a "
-          f"core with the card bot, {100 * bare.harness_cpu / bare_elapsed:.0f}% with the bare "
-          f"bot; bot process busy: {100 * stats.cpu / card['elapsed']:.0f}% and "
-          f"{100 * bare.cpu / bare_elapsed:.0f}%")
+    print(f"per accepted action: {card['calls'] / per:.2f} REST calls (interaction answers "
+          f"included), {card['edits'] / per:.3f} table edits")
+    print(f"429s received: {card['hits429']}; unanswered: "
+          f"{stats.unanswered + bare.unanswered + floor.unanswered}; later than 3 s: "
+          f"{stats.late + bare.late + floor.late}; deferred: {stats.deferred}; "
+          f"Discord rule violations: {len(card['violations'])}")
+    print(f"bot process CPU per interaction: card {cpu_ms(stats):.2f} ms, floor "
+          f"{cpu_ms(floor):.2f} ms, bare {cpu_ms(bare):.2f} ms")
+    print(f"busy (share of one core), bot process / double and driver: card "
+          f"{busy(stats.cpu, card['elapsed'])} / {busy(stats.harness_cpu, card['elapsed'])}, "
+          f"floor {busy(floor.cpu, floor_s)} / {busy(floor.harness_cpu, floor_s)}, "
+          f"bare {busy(bare.cpu, bare_s)} / {busy(bare.harness_cpu, bare_s)}")
     print(f"bot process peak memory: {card['peak']:.0f} MB")
     return 0 if not (stats.unanswered or stats.late or card["violations"]) else 1
 
@@ -369,7 +443,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="accepted actions per table")
     parser.add_argument("--edit-limit", type=int, default=5,
                         help="table edits allowed per 5 s per channel (0: unlimited)")
-    parser.add_argument("--serve", choices=("cardbot", "bare"), help=argparse.SUPPRESS)
+    parser.add_argument("--serve", choices=("cardbot", "bare", "floor"), help=argparse.SUPPRESS)
     parser.add_argument("--api", help=argparse.SUPPRESS)
     parser.add_argument("--gateway", help=argparse.SUPPRESS)
     parser.add_argument("--token", help=argparse.SUPPRESS)

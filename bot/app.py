@@ -15,6 +15,7 @@ from bot.client import CardBot
 from bot.config import TOKEN_HELP, Settings
 
 log = logging.getLogger(__name__)
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 def load_settings() -> Settings | str:
@@ -34,12 +35,17 @@ async def run(settings: Settings) -> None:
     """Run the bot until it is closed or the process gets SIGINT/SIGTERM."""
     bot = CardBot(settings)
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in STOP_SIGNALS:
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, _stop, bot, sig)
-    async with bot:
-        assert settings.discord_token is not None
-        await bot.start(settings.discord_token)
+    try:
+        async with bot:
+            assert settings.discord_token is not None
+            await bot.start(settings.discord_token)
+    finally:
+        for sig in STOP_SIGNALS:
+            with contextlib.suppress(NotImplementedError):
+                loop.remove_signal_handler(sig)
 
 
 def _stop(bot: CardBot, sig: signal.Signals) -> None:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+import pkgutil
 
 import aiosqlite
 import discord
 from discord.ext import commands
 
+import cogs
 from bot.config import Settings
 from bot.controller import Controller
 from bot.registry import TableRegistry
@@ -16,7 +18,11 @@ from bot.views import dispatch
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.kachuful", "cogs.leaderboard")
+
+
+def extensions() -> list[str]:
+    """Every cog module in ``cogs/``: a game adds its cog there and nothing else here."""
+    return sorted(f"{cogs.__name__}.{m.name}" for m in pkgutil.iter_modules(cogs.__path__))
 
 
 class CardBot(commands.Bot):
@@ -61,7 +67,7 @@ class CardBot(commands.Bot):
         log.info("storage open at %s", self.settings.database_path)
         self._registry = TableRegistry(self, self._conn, ai_delay=self.ai_delay, seed=self.seed)
         self._controller = Controller(self._registry)
-        for name in EXTENSIONS:
+        for name in extensions():
             await self.load_extension(name)
         restored = await self._registry.restore()
         log.info("restored %d open table(s)", restored)

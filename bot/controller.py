@@ -13,7 +13,7 @@ from typing import Any
 import discord
 
 from bot.answers import Reply
-from bot.games import ActionFor, GameAdapter
+from bot.games import ActionFor, Draft, GameAdapter
 from bot.registry import TableExists, TableRegistry
 from bot.table import Accepted, Refusal, Table
 from bot.views import panel_view
@@ -148,12 +148,15 @@ class Controller:
 
     # --- cards and actions ---------------------------------------------------------------
 
-    async def hand(self, interaction: Interaction, table: Table, *, update: bool = False) -> None:
+    async def hand(
+        self, interaction: Interaction, table: Table, *, update: bool = False,
+        draft: str | None = None,
+    ) -> None:
         """The member's private panel: a new ephemeral message, or (from the panel's own
-        refresh button) an update of it."""
+        refresh button or a menu pick that is only a ``draft``) an update of it."""
 
         async def work(reply: Reply) -> None:
-            panel, version = await self.registry.panel(table, interaction.user.id)
+            panel, version = await self.registry.panel(table, interaction.user.id, draft)
             view = panel_view(table.id, version, panel)
             if update:
                 await reply.edit(embed=panel.embed, view=view)
@@ -218,16 +221,25 @@ class Controller:
 
     async def action_button(
         self, interaction: Interaction, table_id: int, version: int, payload: str,
+        values: list[str] | None = None,
     ) -> None:
-        """A panel's game button (``a:<table>:<version>:<payload>``)."""
+        """A panel's game button or select menu (``a:<table>:<version>:<payload>``, with
+        the picked ``values`` for a menu)."""
         table = self.registry.get(table_id)
         if table is None:
             await self._run(interaction, self._closed)
             return
+        action: Action | ActionFor | Draft
         try:
-            action = table.adapter.decode_button(payload)
+            if values is None:
+                action = table.adapter.decode_button(payload)
+            else:
+                action = table.adapter.decode_select(payload, values)
         except IllegalAction as exc:
             await self.refuse(interaction, table.adapter.refusal(exc))
+            return
+        if isinstance(action, Draft):
+            await self.hand(interaction, table, update=True, draft=action.text)
             return
         await self.act(interaction, table, action, stamp=version)
 

@@ -28,7 +28,7 @@ from bot.render import final_embed, lobby_embed, seat_label, table_embed
 from bot.storage import tables as store
 from bot.storage.results import FinishedGame, GameName, record_game
 from bot.storage.tables import SeatRecord, TableRecord
-from bot.storage.writer import Writer
+from bot.storage.writer import Writer, insert
 from bot.table import Accepted, Refusal, Table
 from bot.views import lobby_view, table_view
 from engine.game import Action, IllegalAction
@@ -88,7 +88,7 @@ class TableRegistry:
         change(table.rec)
         table.rec.updated_at = time.time()
         try:
-            await self.writer.write([store.save_statement(table.rec)])
+            await self.writer.write([store.table_row(table.rec)])
         except Exception:
             table.rec = before
             log.exception("could not save table %s", table.id)
@@ -274,8 +274,10 @@ class TableRegistry:
             self._require_host(table, user_id, "deal")
             adapter, players = table.adapter, len(table.seats)
             if not adapter.min_seats <= players <= adapter.max_seats:
+                needs = f"{adapter.min_seats}–{adapter.max_seats}" \
+                    if adapter.min_seats < adapter.max_seats else f"exactly {adapter.min_seats}"
                 raise Refusal(
-                    f"{adapter.title} needs {adapter.min_seats}–{adapter.max_seats} players and "
+                    f"{adapter.title} needs {needs} players and "
                     f"{players} {'is' if players == 1 else 'are'} seated: ask others to `join`, "
                     "or add AI players with `addbot`.", "seats",
                 )
@@ -292,9 +294,9 @@ class TableRegistry:
             rec.deadline = self._deadline(table, now)
             try:
                 await self.writer.write([
-                    store.action_statement(rec.id, table.seq + 1, None, user_id,
-                                           {"deal": {"seed": seed, "players": players}}, now),
-                    store.save_statement(rec),
+                    store.action_row(rec.id, table.seq + 1, None, user_id,
+                                     {"deal": {"seed": seed, "players": players}}, now),
+                    store.table_row(rec),
                 ])
             except Exception:
                 table.rec, table.game = before, None
@@ -362,9 +364,12 @@ class TableRegistry:
             self._after(table, accepted)
         return accepted
 
-    async def panel(self, table: Table, user_id: int) -> tuple[Panel, int]:
+    async def panel(
+        self, table: Table, user_id: int, draft: str | None = None,
+    ) -> tuple[Panel, int]:
         """The member's private panel and the version it shows (also once the game is
-        over). Opening it counts as looking at the hand (KV7)."""
+        over), with a pending menu pick when ``draft`` is given. Opening it counts as
+        looking at the hand (KV7)."""
         async with table.lock:
             game = table.game if table.rec.status == "finished" else table.running_game()
             assert game is not None
@@ -375,7 +380,10 @@ class TableRegistry:
                     await self._apply(table, seat, user_id, look, turn=False)
                 except IllegalAction as exc:
                     raise Refusal(table.adapter.refusal(exc), exc.code) from None
-            return table.adapter.panel(game, seat, table.seats), table.rec.version
+            adapter = table.adapter
+            panel = adapter.panel(game, seat, table.seats) if draft is None else \
+                adapter.draft_panel(game, seat, table.seats, draft)
+            return panel, table.rec.version
 
     async def _apply(
         self, table: Table, seat: int, user_id: int | None, action: Action, *, turn: bool = True,
@@ -393,16 +401,16 @@ class TableRegistry:
         rec.status = "finished" if over else "running"
         rec.deadline = None if over else self._deadline(table, now)
         rec.updated_at = now
-        logged = store.action_statement(rec.id, table.seq + 1, seat, user_id,
-                                        type(game).encode_action(action), now)
+        logged = store.action_row(rec.id, table.seq + 1, seat, user_id,
+                                  type(game).encode_action(action), now)
         try:
             if over:
                 async with self.writer.transaction() as conn:
-                    await conn.execute(*logged)
+                    await insert(conn, logged)
                     await store.save_table(conn, rec)
                     await record_game(conn, await self._result(conn, table, now))
             else:
-                await self.writer.write([logged, store.save_statement(rec)])
+                await self.writer.write([logged, store.table_row(rec)])
         except Exception:
             rec.version, rec.state, rec.deadline, rec.status, rec.updated_at = before
             table.game = adapter.load(rec.state) if rec.state else None

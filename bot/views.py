@@ -4,7 +4,8 @@ acts: that is always the clicking member), and one router reads them.
 - ``t:<table>:<what>`` — lobby and table buttons (join, leave, addbot, deal, cancel,
   hand) and the panel's refresh;
 - ``a:<table>:<version>:<payload>`` — a game action from a private panel, drawn at
-  table ``version`` (a click on an older version is refused as stale).
+  table ``version`` (a click on an older version is refused as stale); a select menu's
+  custom_id has the same form, and its picked values come with the interaction.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games import Panel
+from bot.games import Panel, Select
 
 if TYPE_CHECKING:
     from bot.controller import Controller
@@ -49,7 +50,10 @@ async def dispatch(controller: Controller, interaction: discord.Interaction[Any]
         await controller.table_button(interaction, int(match[1]), match[2])
         return True
     if match := ACTION_BUTTON.fullmatch(custom_id):
-        await controller.action_button(interaction, int(match[1]), int(match[2]), match[3])
+        values = data.get("values")
+        picked = [str(v) for v in values] if isinstance(values, list) else None
+        await controller.action_button(interaction, int(match[1]), int(match[2]), match[3],
+                                       picked)
         return True
     return False
 
@@ -91,16 +95,28 @@ def table_view(table_id: int) -> discord.ui.View:
     return _table_buttons(table_id, ("hand",))
 
 
+def _select(custom_id: str, select: Select) -> dict[str, Any]:
+    options = [{"label": label[:100], "value": value[:100], "default": chosen}
+               for label, value, chosen in select.options[:25]]
+    return {"type": 1, "components": [{
+        "type": 3, "custom_id": custom_id, "placeholder": select.placeholder[:150],
+        "min_values": select.min_values, "max_values": select.max_values,
+        "options": options, "disabled": not select.enabled,
+    }]}
+
+
 def panel_view(table_id: int, version: int, panel: Panel) -> discord.ui.View:
-    """The panel's game buttons, five per row, then the refresh button on its own row
-    (or the last row when the game buttons fill four rows and more)."""
+    """The panel's game buttons, five per row, then its select menus (one row each), then
+    the refresh button on its own row (or the last button row when the rows run out)."""
+    selects = [s for s in panel.selects if s.options][:PANEL_ROWS - 1]
+    room = min(MAX_PANEL_BUTTONS, (PANEL_ROWS - len(selects)) * ROW_WIDTH - 1)
     buttons = [_button(f"a:{table_id}:{version}:{payload}", label, style, enabled)
-               for label, payload, enabled, style in panel.buttons[:MAX_PANEL_BUTTONS]]
+               for label, payload, enabled, style in panel.buttons[:room]]
     rows = _rows(buttons)
     refresh = _button(f"t:{table_id}:refresh", *_LABELS["refresh"])
-    if len(rows) < PANEL_ROWS:
-        rows.append({"type": 1, "components": [refresh]})
-    else:
-        rows[-1]["components"].append(refresh)
-    return Rows(rows)
+    menus = [_select(f"a:{table_id}:{version}:{s.payload}", s) for s in selects]
+    if len(rows) + len(menus) < PANEL_ROWS:
+        return Rows([*rows, *menus, {"type": 1, "components": [refresh]}])
+    rows[-1]["components"].append(refresh)
+    return Rows([*rows, *menus])
 

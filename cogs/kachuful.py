@@ -1,5 +1,6 @@
 """``/kachuful …``: Kachuful tables (PRODUCT "Commands"). Thin: parse the options,
-find the table, hand over to the shared controller."""
+find the table, hand over to the shared controller; the table commands every game
+shares come from :class:`bot.commands.TableCommands`."""
 
 from __future__ import annotations
 
@@ -7,34 +8,24 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from bot.commands import MAX_CHOICES, TableCommands, same_card
 from bot.games.kachuful import KACHUFUL
 from bot.table import Table
-from engine.cards import CardParseError, parse_card
+from engine.cards import CardParseError
 from engine.kachuful.actions import MAX_BID, Bid
 
 if TYPE_CHECKING:
     from bot.client import CardBot
-    from bot.controller import Controller
 
 Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice
 
 
-class Kachuful(commands.GroupCog, group_name="kachuful", group_description="Play Kachuful"):
+class Kachuful(TableCommands, group_name="kachuful", group_description="Play Kachuful"):
     """The Kachuful command group."""
 
-    def __init__(self, bot: CardBot) -> None:
-        self.bot = bot
-        super().__init__()
-
-    @property
-    def controller(self) -> Controller:
-        return self.bot.controller
-
-    async def _here(self, interaction: Interaction, op: Any) -> None:
-        await self.controller.with_table(interaction, KACHUFUL, op)
+    adapter = KACHUFUL
 
     @app_commands.command(description="Open a Kachuful table in this channel")
     @app_commands.describe(
@@ -73,35 +64,12 @@ class Kachuful(commands.GroupCog, group_name="kachuful", group_description="Play
         }
         await self.controller.start(interaction, KACHUFUL, settings)
 
-    @app_commands.command(description="Take a seat at this channel's table")
-    async def join(self, interaction: Interaction) -> None:
-        await self._here(interaction, lambda t: self.controller.join(interaction, t))
-
-    @app_commands.command(description="Give up your seat (an AI player takes it in a running game)")
-    async def leave(self, interaction: Interaction) -> None:
-        await self._here(interaction, lambda t: self.controller.leave(interaction, t))
-
-    @app_commands.command(description="Seat AI players (host only)")
-    @app_commands.describe(count="How many AI players to seat")
-    async def addbot(
-        self, interaction: Interaction, count: app_commands.Range[int, 1, 6] = 1,
-    ) -> None:
-        await self._here(interaction, lambda t: self.controller.add_bots(interaction, t, count))
-
-    @app_commands.command(description="Start the game (host only, 3–7 players)")
-    async def deal(self, interaction: Interaction) -> None:
-        await self._here(interaction, lambda t: self.controller.deal(interaction, t))
-
-    @app_commands.command(description="Your cards, privately, with buttons for your moves")
-    async def hand(self, interaction: Interaction) -> None:
-        await self._here(interaction, lambda t: self.controller.hand(interaction, t))
-
     @app_commands.command(description="Bid how many tricks you will take")
     @app_commands.describe(amount="Tricks you will take, from 0 to the hand size")
     async def bid(
         self, interaction: Interaction, amount: app_commands.Range[int, 0, MAX_BID],
     ) -> None:
-        await self._here(interaction, lambda t: self.controller.act(interaction, t, Bid.of(amount)))
+        await self.here(interaction, lambda t: self.controller.act(interaction, t, Bid.of(amount)))
 
     @app_commands.command(description="Play a card")
     @app_commands.describe(card="The card, e.g. A♠, 10h, qc")
@@ -114,42 +82,19 @@ class Kachuful(commands.GroupCog, group_name="kachuful", group_description="Play
                 return
             await self.controller.act(interaction, table, action)
 
-        await self._here(interaction, op)
+        await self.here(interaction, op)
 
     @play.autocomplete("card")
     async def _play_card(self, interaction: Interaction, current: str) -> list[Choice[str]]:
-        table = self.controller.registry.in_channel(interaction.channel_id or 0)
-        if table is None or table.game is None or table.adapter is not KACHUFUL:
-            return []
-        seat = table.seat_of(interaction.user.id)
-        if seat is None or table.rec.status != "running":
+        found = self.seated_game(interaction)
+        if found is None:
             return []
         typed = current.strip().lower()
-        names = KACHUFUL.legal_card_names(table.game, seat)
+        names = KACHUFUL.legal_card_names(*found)
         return [
             Choice(name="Your hidden card (forehead hand)" if n == "hidden" else n, value=n)
-            for n in names if not typed or n.lower().startswith(typed) or _same_card(n, current)
-        ][:25]
-
-    @app_commands.command(name="table", description="Post the table message again below")
-    async def table_(self, interaction: Interaction) -> None:
-        await self._here(interaction, lambda t: self.controller.repost(interaction, t))
-
-    @app_commands.command(
-        description="End the table (host or Manage Messages); recorded as abandoned")
-    async def end(self, interaction: Interaction) -> None:
-        await self._here(interaction, lambda t: self.controller.end(interaction, t))
-
-    @app_commands.command(description="A short rules card, privately")
-    async def rules(self, interaction: Interaction) -> None:
-        await self.controller.rules(interaction, KACHUFUL)
-
-
-def _same_card(name: str, typed: str) -> bool:
-    try:
-        return str(parse_card(typed)) == name
-    except CardParseError:
-        return False
+            for n in names if not typed or n.lower().startswith(typed) or same_card(n, current)
+        ][:MAX_CHOICES]
 
 
 async def setup(bot: CardBot) -> None:

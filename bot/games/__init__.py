@@ -26,13 +26,36 @@ class Field:
     inline: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Select:
+    """A select menu of a panel: its ``payload`` (as for a button), the ``options`` as
+    ``(label, value, chosen)`` (at most 25), and how many values one pick takes. A pick
+    goes to :meth:`GameAdapter.decode_select` with the chosen values."""
+
+    payload: str
+    placeholder: str
+    options: list[tuple[str, str, bool]]
+    min_values: int = 1
+    max_values: int = 1
+    enabled: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A menu pick that is not an action yet (e.g. the points of a bid before its trump):
+    the panel is drawn again with ``text`` remembered in its components."""
+
+    text: str
+
+
 @dataclass(slots=True)
 class Panel:
-    """A private hand panel: text and buttons (each ``(label, payload, enabled, style)``,
-    laid out five per row by the runtime)."""
+    """A private hand panel: text, buttons (each ``(label, payload, enabled, style)``,
+    laid out five per row by the runtime) and select menus (one row each, below)."""
 
     embed: discord.Embed
     buttons: list[tuple[str, str, bool, discord.ButtonStyle]] = field(default_factory=list)
+    selects: list[Select] = field(default_factory=list)
 
 
 class GameAdapter(ABC):
@@ -87,6 +110,18 @@ class GameAdapter(ABC):
     def decode_button(self, payload: str) -> Action | ActionFor:
         """The action a panel button's payload names (or how to find it from the game and
         seat); :class:`IllegalAction` ``bad_input`` when it names none."""
+
+    def decode_select(self, payload: str, values: Sequence[str]) -> Action | ActionFor | Draft:
+        """The action (or the :class:`Draft`) a pick of ``values`` in the panel's select
+        menu ``payload`` names; :class:`IllegalAction` ``bad_input`` when it names none."""
+        raise IllegalAction("bad_input", f"{self.title} panels have no menus")
+
+    def draft_panel(
+        self, game: Game, seat: int, seats: Sequence[SeatRecord], draft: str,
+    ) -> Panel:
+        """The panel of ``seat`` with a pending menu pick (see :class:`Draft`); games
+        without drafts show the plain panel."""
+        return self.panel(game, seat, seats)
 
     @abstractmethod
     def describe_action(self, action: Action) -> str:

@@ -16,7 +16,7 @@ from engine.cards import CARDS, Card, parse_card, sort_hand
 from engine.game import Action, Game, IllegalAction, Play
 from engine.kachuful.actions import LOOK, Bid, Look
 from engine.kachuful.config import MAX_PLAYERS, MIN_PLAYERS, KachufulConfig
-from engine.kachuful.game import KachufulGame
+from engine.kachuful.game import KachufulGame, trump_label
 
 ENGINE_OPTIONS: Final = ("start_size", "schedule", "trump", "scoring", "hook", "blind_bids",
                          "forehead")
@@ -67,6 +67,12 @@ def engine_config(settings: Mapping[str, Any], players: int) -> dict[str, Any]:
     return {**config, "players": players}
 
 
+def _turned(game: KachufulGame) -> str | None:
+    """The turned card of this hand (KV4), if any."""
+    turned = game.current.deal.turned
+    return str(turned) if game.config.trump == "turned" and turned is not None else None
+
+
 def _trump_text(label: str, turned: str | None = None) -> str:
     word = _TRUMP_WORDS.get(label, label)
     return f"{word} (turned {turned})" if turned else word
@@ -114,8 +120,8 @@ class KachufulAdapter(GameAdapter):
     # --- the table embed ------------------------------------------------------------------
 
     def headline(self, game: Game) -> str:
-        v = _game(game).view(None)
-        return f"hand {v['hand_number']}/{v['hand_count']}"
+        g = _game(game)
+        return f"hand {g.current.number + 1}/{g.hand_count}"
 
     def table_fields(self, game: Game, seats: Sequence[SeatRecord]) -> list[Field]:
         v = _game(game).view(None)
@@ -146,6 +152,7 @@ class KachufulAdapter(GameAdapter):
 
     @staticmethod
     def _turn_text(v: Mapping[str, Any], labels: Sequence[str]) -> str:
+        """Whose turn, from a public view."""
         if v["over"]:
             return "Game over"
         verb = "to bid" if v["phase"] == "bidding" else "to play"
@@ -165,22 +172,24 @@ class KachufulAdapter(GameAdapter):
 
     def panel(self, game: Game, seat: int, seats: Sequence[SeatRecord]) -> Panel:
         g = _game(game)
-        v = g.view(seat)
+        rec = g.current
         labels = [seat_label(s) for s in seats]
-        embed = discord.Embed(
-            title=f"Your hand — hand {v['hand_number']}/{v['hand_count']}",
-            colour=discord.Colour.blurple(),
-        )
-        trump = _trump_text(v["trump"], v["turned"])
-        status = [f"Trump: **{trump}** · {v['size']} card(s) each · "
-                  f"dealer {labels[v['dealer']]}"]
-        bid = v["bids"][seat]
+        embed = discord.Embed(title=f"Your hand — hand {rec.number + 1}/{g.hand_count}",
+                              colour=discord.Colour.blurple())
+        trump = _trump_text(trump_label(rec.trump), _turned(g))
+        status = [f"Trump: **{trump}** · {rec.size} card(s) each · dealer {labels[rec.dealer]}"]
+        bid = rec.bids[seat]
         if bid is not None:
-            status.append(f"Your bid: **{bid}**{' (blind)' if v['blind'][seat] else ''} · "
-                          f"tricks won: **{v['tricks_won'][seat]}**")
-        status.append("**Your turn.**" if v["to_act"] == seat else
-                      ("The game is over." if v["over"] else
-                       f"Waiting for {self._turn_text(v, labels)}. Press Refresh on your turn."))
+            status.append(f"Your bid: **{bid}**{' (blind)' if rec.blind[seat] else ''} · "
+                          f"tricks won: **{rec.tricks_won[seat]}**")
+        actor = g.to_act
+        if actor == seat:
+            status.append("**Your turn.**")
+        elif actor is None:
+            status.append("The game is over.")
+        else:
+            verb = "bid" if g.phase == "bidding" else "play"
+            status.append(f"Waiting for {labels[actor]} to {verb}. Press Refresh on your turn.")
         legal = g.legal_actions(seat)
         if self._offers_blind(g, seat):
             embed.description = "\n".join([
@@ -188,29 +197,30 @@ class KachufulAdapter(GameAdapter):
                 "You have not looked at your cards. Bid **blind** now (an exact blind bid "
                 "scores double), or look at your cards first.",
             ])
-            buttons = [self._bid_button(n, legal, blind=True) for n in range(v["size"] + 1)]
+            buttons = [self._bid_button(n, legal, blind=True) for n in range(rec.size + 1)]
             buttons.append(("Look at my cards", "look", True, _TRUMP_STYLE))
             return Panel(embed, buttons)
-        if v["forehead"]:
-            others = "\n".join(f"{labels[o['seat']]}: {o['card']}" for o in v["others"]) or "—"
+        if g.forehead:
+            others = "\n".join(f"{labels[o]}: {c}" for o in range(g.players) if o != seat
+                               for c in g.cards_of(o)) or "—"
             embed.description = "\n".join([*status, "",
                                            "Forehead hand: you see everyone's card but yours."])
             embed.add_field(name="Others' cards", value=others[:1024], inline=False)
         else:
             embed.description = "\n".join(status)
             embed.add_field(name="Your cards", value=self._hand_text(g, seat), inline=False)
-        if v["trick"]:
+        if g.trick:
             embed.add_field(name="Current trick", value="\n".join(
-                f"{labels[p['seat']]}: {p['card']}" for p in v["trick"])[:1024])
+                f"{labels[s]}: {c}" for s, c in g.trick)[:1024])
         if g.phase == "bidding":
-            buttons = [self._bid_button(n, legal, blind=False) for n in range(v["size"] + 1)]
-            forbidden = v["forbidden_bid"]
-            if forbidden is not None and v["to_act"] == seat:
+            buttons = [self._bid_button(n, legal, blind=False) for n in range(rec.size + 1)]
+            forbidden = g.forbidden_bid()
+            if forbidden is not None and g.to_act == seat:
                 embed.add_field(name="Hook rule",
                                 value=f"As dealer you may not bid {forbidden}.")
-        elif v["forehead"]:
+        elif g.forehead:
             held = bool(g.cards_of(seat))
-            buttons = [("Play my hidden card", "ph", held and v["to_act"] == seat, _TRUMP_STYLE)]
+            buttons = [("Play my hidden card", "ph", held and g.to_act == seat, _TRUMP_STYLE)]
         else:
             buttons = self._card_buttons(g, seat, legal)
         return Panel(embed, buttons)

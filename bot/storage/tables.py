@@ -1,19 +1,19 @@
 """Persistence of tables: lobby settings, seats, the engine state and the action log.
 
 Every function takes an open connection and leaves committing to the caller (or
-returns its statement for :class:`~bot.storage.writer.Writer`), so one accepted action
-(log line + new state) lands in one transaction.
+returns a row for :class:`~bot.storage.writer.Writer`), so one accepted action (log
+line + new state) lands in one transaction.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import aiosqlite
 
-from bot.storage.writer import Statement
+from bot.storage.writer import Row, insert
 
 OPEN_STATUSES = ("lobby", "running")
 
@@ -97,21 +97,34 @@ async def insert_table(conn: aiosqlite.Connection, rec: TableRecord) -> int:
     return rec.id
 
 
-def save_statement(rec: TableRecord) -> Statement:
-    """The UPDATE that writes every mutable column of ``rec``."""
-    return (
-        "UPDATE tables SET host_id = ?, status = ?, settings = ?, seats = ?, message_id = ?, "
-        "message_posted_at = ?, state = ?, version = ?, deadline = ?, updated_at = ? "
-        "WHERE id = ?",
-        (rec.host_id, rec.status, json.dumps(rec.settings, ensure_ascii=False), _seats_json(rec),
-         rec.message_id, rec.message_posted_at, rec.state, rec.version, rec.deadline,
-         rec.updated_at, rec.id),
+_TABLE_COLUMNS: Final = (
+    "id, guild_id, channel_id, game, host_id, status, settings, seats, message_id, "
+    "message_posted_at, state, version, deadline, created_at, updated_at"
+)
+_TABLE_UPDATE: Final = (
+    "ON CONFLICT (id) DO UPDATE SET host_id = excluded.host_id, status = excluded.status, "
+    "settings = excluded.settings, seats = excluded.seats, message_id = excluded.message_id, "
+    "message_posted_at = excluded.message_posted_at, state = excluded.state, "
+    "version = excluded.version, deadline = excluded.deadline, updated_at = excluded.updated_at"
+)
+
+
+def table_row(rec: TableRecord) -> Row:
+    """The stored table ``rec`` as a row for :class:`~bot.storage.writer.Writer`: an
+    upsert that writes every mutable column."""
+    return Row(
+        f"tables ({_TABLE_COLUMNS})",
+        (rec.id, rec.guild_id, rec.channel_id, rec.game, rec.host_id, rec.status,
+         json.dumps(rec.settings, ensure_ascii=False), _seats_json(rec), rec.message_id,
+         rec.message_posted_at, rec.state, rec.version, rec.deadline, rec.created_at,
+         rec.updated_at),
+        _TABLE_UPDATE,
     )
 
 
 async def save_table(conn: aiosqlite.Connection, rec: TableRecord) -> None:
     """Write every mutable column of ``rec``."""
-    await conn.execute(*save_statement(rec))
+    await insert(conn, table_row(rec))
 
 
 async def save_message(conn: aiosqlite.Connection, rec: TableRecord) -> None:
@@ -122,24 +135,16 @@ async def save_message(conn: aiosqlite.Connection, rec: TableRecord) -> None:
     )
 
 
-def action_statement(
+def action_row(
     table_id: int, seq: int, seat: int | None, user_id: int | None, action: dict[str, Any],
     at: float,
-) -> Statement:
-    """The INSERT of one accepted action into the table's log (``seq`` increasing)."""
-    return (
-        "INSERT INTO actions (table_id, seq, seat, user_id, action, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
+) -> Row:
+    """One accepted action for the table's log (``seq`` increasing), as a row for
+    :class:`~bot.storage.writer.Writer`."""
+    return Row(
+        "actions (table_id, seq, seat, user_id, action, created_at)",
         (table_id, seq, seat, user_id, json.dumps(action, ensure_ascii=False), at),
     )
-
-
-async def append_action(
-    conn: aiosqlite.Connection, table_id: int, seq: int, seat: int | None, user_id: int | None,
-    action: dict[str, Any], at: float,
-) -> None:
-    """Append one accepted action to the table's log."""
-    await conn.execute(*action_statement(table_id, seq, seat, user_id, action, at))
 
 
 async def load_actions(conn: aiosqlite.Connection, table_id: int) -> list[dict[str, Any]]:

@@ -1,13 +1,14 @@
-"""Group commit: the writes of many tables share one transaction.
+"""Group commit: the writes of many tables share one transaction and few statements.
 
-SQLite work runs in aiosqlite's thread, and every hop to it and back costs a thread
-switch; one transaction per action would make the shared connection the bottleneck
-under load. Each caller queues its statements and waits; whatever is queued while a
-transaction is in flight goes out together in the next one (``executemany`` per
-statement). A caller returns only once its statements are committed, so an action is
-still committed before anyone is told about it. Queued writes must touch distinct
-rows (each table writes only its own, under its lock). If a batch fails, each of its writes
-is retried in a transaction of its own, so one bad write fails only its caller.
+SQLite runs in aiosqlite's thread, which must take the GIL back from the busy event
+loop for every statement it steps; one transaction of several statements per action
+would make the shared connection the bottleneck under load. So each caller queues its
+rows and waits; whatever is queued while a transaction is in flight goes out together
+in the next one, every row for the same table as one multi-row INSERT (an upsert for
+rows that exist). A caller returns only once its rows are committed, so an action is
+still committed before anyone is told about it. Queued rows must be distinct (each
+table writes only its own, under its lock). If a batch fails, each caller's rows are
+retried in a transaction of their own, so one bad write fails only its caller.
 """
 
 from __future__ import annotations
@@ -15,11 +16,35 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Final
 
 import aiosqlite
 
-Statement = tuple[str, tuple[Any, ...]]
+MAX_VARIABLES: Final = 32766
+"""SQLite's cap on ``?`` parameters in one statement (3.32 and later)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One row for ``INSERT INTO {into} VALUES (…) {tail}``: ``into`` names the table
+    and its columns, ``tail`` an optional ``ON CONFLICT`` clause. Rows with the same
+    ``into`` and ``tail`` are written by one statement."""
+
+    into: str
+    values: tuple[Any, ...]
+    tail: str = ""
+
+
+def insert_sql(row: Row, count: int = 1) -> str:
+    """The INSERT writing ``count`` rows shaped like ``row``."""
+    marks = ", ".join(["(" + ", ".join("?" * len(row.values)) + ")"] * count)
+    return f"INSERT INTO {row.into} VALUES {marks} {row.tail}"
+
+
+async def insert(conn: aiosqlite.Connection, row: Row) -> None:
+    """Write one row now, inside the caller's transaction."""
+    await conn.execute(insert_sql(row), row.values)
 
 
 class Writer:
@@ -28,14 +53,14 @@ class Writer:
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self.conn = conn
         self._lock = asyncio.Lock()
-        self._queue: list[tuple[Sequence[Statement], asyncio.Future[None]]] = []
+        self._queue: list[tuple[Sequence[Row], asyncio.Future[None]]] = []
         self._task: asyncio.Task[None] | None = None
         self.transactions = 0
 
-    async def write(self, statements: Sequence[Statement]) -> None:
-        """Run ``statements`` (in order) and return once they are committed."""
+    async def write(self, rows: Sequence[Row]) -> None:
+        """Write ``rows`` and return once they are committed."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.append((statements, future))
+        self._queue.append((rows, future))
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._drain())
         await future
@@ -57,18 +82,18 @@ class Writer:
             batch, self._queue = self._queue, []
             async with self._lock:
                 try:
-                    await self._run([s for statements, _ in batch for s in statements])
+                    await self._run([row for rows, _ in batch for row in rows])
                 except Exception:
-                    for statements, future in batch:
-                        await self._alone(statements, future)
+                    for rows, future in batch:
+                        await self._alone(rows, future)
                     continue
             for _, future in batch:
                 if not future.done():
                     future.set_result(None)
 
-    async def _alone(self, statements: Sequence[Statement], future: asyncio.Future[None]) -> None:
+    async def _alone(self, rows: Sequence[Row], future: asyncio.Future[None]) -> None:
         try:
-            await self._run(statements)
+            await self._run(rows)
         except Exception as exc:
             if not future.done():
                 future.set_exception(exc)
@@ -76,21 +101,20 @@ class Writer:
             if not future.done():
                 future.set_result(None)
 
-    async def _run(self, statements: Sequence[Statement]) -> None:
-        """One transaction; each distinct SQL goes out once, as an executemany, in the
-        order it first appears (writes of one batch touch distinct rows, so their
-        order does not matter)."""
+    async def _run(self, rows: Sequence[Row]) -> None:
+        """One transaction: one multi-row INSERT per kind of row, then the commit."""
+        groups: dict[tuple[str, str], list[Row]] = {}
+        for row in rows:
+            groups.setdefault((row.into, row.tail), []).append(row)
         try:
-            groups: dict[str, list[tuple[Any, ...]]] = {}
-            for sql, params in statements:
-                groups.setdefault(sql, []).append(params)
-            for sql, rows in groups.items():
-                if len(rows) == 1:
-                    await self.conn.execute(sql, rows[0])
-                else:
-                    await self.conn.executemany(sql, rows)
+            for same in groups.values():
+                step = max(1, MAX_VARIABLES // len(same[0].values))
+                for start in range(0, len(same), step):
+                    chunk = same[start:start + step]
+                    flat = tuple(v for one in chunk for v in one.values)
+                    await self.conn.execute(insert_sql(chunk[0], len(chunk)), flat)
             await self.conn.commit()
-            self.transactions += 1
         except BaseException:
             await self.conn.rollback()
             raise
+        self.transactions += 1

@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import lru_cache
 from math import comb
 
-from engine.ai.kachuful_sim import ABOVE, NO_TRUMP, SUIT_MASK
+from engine.ai.kachuful_sim import ABOVE
+from engine.ai.lean import NO_TRUMP, SUIT_MASK
 
 
 def _holds_at_least(k: int, draws: int, share: float) -> float:

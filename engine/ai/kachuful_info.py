@@ -8,13 +8,11 @@ derived from the plays that did not follow the led suit (K9).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 from engine.ai.kachuful_levels import KInfo
-from engine.ai.kachuful_sim import BIT_OF_CARD, NO_TRUMP
-from engine.cards import NAMES, Suit
-
-BIT_OF_NAME: Final = {NAMES[i]: BIT_OF_CARD[i] for i in range(52)}
+from engine.ai.lean import BIT_OF_NAME, NO_TRUMP
+from engine.cards import Suit
 
 
 def _trump(label: str | None) -> int:

@@ -16,18 +16,17 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.ai.bitset import bits, high_bit, low_bit
 from engine.ai.budget import Budget
 from engine.ai.kachuful_estimate import expected_tricks, round_bid
 from engine.ai.kachuful_sim import (
     ABOVE,
     ALL_CARDS,
-    SUIT_MASK,
     TRUMP_MASK,
     greedy_card,
     playout,
     trick_winner,
 )
+from engine.ai.lean import SUIT_MASK, bits, high_bit, low_bit
 from engine.ai.sampling import sample_world
 from engine.kachuful.config import Scoring
 from engine.kachuful.scoring import hand_score
@@ -132,8 +131,9 @@ def _score_table(info: KInfo) -> list[list[int]]:
     ]
 
 
-def _world_sampler(info: KInfo, rng: random.Random) -> tuple[int, list[int], list[int]]:
-    """The hidden cards, the number each seat must receive, and what each may take."""
+def hidden_cards(info: KInfo) -> tuple[int, list[int], list[int]]:
+    """The hidden cards, how many each seat (then the undealt pile) must receive, and
+    what each may take (no suit it showed it lacks, K9)."""
     known = info.out
     for s in range(info.players):
         known |= info.played[s] | info.shown[s]
@@ -196,7 +196,7 @@ def _search(
     weigh: bool,
 ) -> int:
     """Index of the candidate with the best weighted mean score over sampled worlds."""
-    unknown, capacity, allowed = _world_sampler(info, rng)
+    unknown, capacity, allowed = hidden_cards(info)
     totals = [0.0] * len(candidates)
     weight = 0.0
     deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds

@@ -16,7 +16,7 @@ from engine.ai.kachuful_levels import (
     normal_bid,
     normal_play,
 )
-from engine.ai.kachuful_sim import BIT_OF_CARD, CARD_OF_BIT
+from engine.ai.lean import BIT_OF_CARD, CARD_OF_BIT
 from engine.game import Action, Play
 from engine.kachuful.actions import Bid
 

@@ -1,49 +1,22 @@
-"""Lean Kachuful simulator for search (K9, K10): bit-mask hands and precomputed tables.
-
-Cards are re-indexed rank-major, ``bit = (rank - 2) * 4 + suit``, so a hand is one int
-whose lowest set bit is its lowest-ranked card and whose highest set bit is its
-highest-ranked card, whatever the suits. Trump is a suit number or ``NO_TRUMP``.
-The module agrees with the engine on legal moves, trick winners and scores (checked
-by a differential test) and is fast enough for many playouts per decision.
+"""Lean Kachuful simulator for search (K9, K10): bit-mask hands (:mod:`engine.ai.lean`)
+and precomputed tables. It agrees with the engine on legal moves, trick winners and
+scores (checked by a differential test) and is fast enough for many playouts per
+decision.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
-from engine.ai.bitset import bits
-from engine.cards import CARDS, Card
+from engine.ai.lean import SUIT_MASK
 
-NO_TRUMP: Final = -1
-SUIT_MASK: Final = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
-"""Bits of each suit (index by suit number)."""
 ALL_CARDS: Final = (1 << 52) - 1
-SUIT_OF: Final = tuple(b & 3 for b in range(52))
-RANK_OF: Final = tuple(b >> 2 for b in range(52))
-"""Rank of a bit, 0 (the 2) .. 12 (the ace)."""
 ABOVE: Final = tuple(SUIT_MASK[b & 3] & ~((2 << b) - 1) for b in range(52))
 """Cards of the same suit that outrank each card."""
 TRUMP_MASK: Final = (*SUIT_MASK, 0)
 """``TRUMP_MASK[trump]`` for trump in 0..3 or ``NO_TRUMP`` (-1, the last entry)."""
-
-BIT_OF_CARD: Final = tuple((c.rank - 2) * 4 + int(c.suit) for c in CARDS[:52] if c.suit is not None)
-"""Lean bit of each engine card, by ``Card.index``."""
-CARD_OF_BIT: Final = tuple(CARDS[(b & 3) * 13 + (b >> 2)] for b in range(52))
-
-
-def mask_of(cards: Iterable[Card]) -> int:
-    """The bit mask of engine cards."""
-    m = 0
-    for c in cards:
-        m |= 1 << BIT_OF_CARD[c.index]
-    return m
-
-
-def cards_of(mask: int) -> list[Card]:
-    """The engine cards of a mask, low to high."""
-    return [CARD_OF_BIT[b] for b in bits(mask)]
 
 
 def legal_mask(hand: int, led: int) -> int:
@@ -53,15 +26,6 @@ def legal_mask(hand: int, led: int) -> int:
         if follow:
             return follow
     return hand
-
-
-def beats(card: int, best: int, trump: int) -> bool:
-    """Whether ``card`` beats the current winning ``best`` (K9): a higher card of the same
-    suit, or any trump over a non-trump."""
-    suit = card & 3
-    if suit == best & 3:
-        return card > best
-    return suit == trump
 
 
 def trick_winner(cards: Sequence[int], trump: int) -> int:

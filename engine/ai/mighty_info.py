@@ -9,14 +9,15 @@ genuine call, M8); the declarer also knows the kitty and the discards (M6).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from engine.ai.kachuful_sim import BIT_OF_CARD, NO_TRUMP, SUIT_MASK
+from engine.ai.lean import BIT_OF_NAME, JOKER_BIT, NO_TRUMP, SUIT_MASK
+from engine.ai.mighty_heuristics import TRUMP_OPTIONS, expected_points
 from engine.ai.mighty_sim import (
     ALL_CARDS,
-    JOKER_BIT,
     JOKER_MASK,
     PLAYERS,
     Table,
@@ -24,11 +25,14 @@ from engine.ai.mighty_sim import (
     caller_bit,
     joker_power,
     mighty_bit,
-    points_of,
+    play_card,
 )
-from engine.cards import NAMES, Suit
+from engine.cards import Suit
 
-BIT_OF_NAME: Final = {**{NAMES[i]: BIT_OF_CARD[i] for i in range(52)}, NAMES[52]: JOKER_BIT}
+_BID_SLACK: Final = 1.0
+_PASS_CEILING: Final = 14.5
+_BID_SPREAD: Final = 2.0
+_MAX_PENALTY: Final = 20.0
 KITTY: Final = PLAYERS
 """Index of the hidden pile (the kitty, or the declarer's discards) among locations."""
 
@@ -53,11 +57,6 @@ class MInfo:
     seat: int
     phase: str
     hand: int
-    dealer: int
-    calls: list[tuple[int, int, int]]
-    """Auction so far: (seat, points or 0 for a pass, trump)."""
-    standing: tuple[int, int] | None
-    """The standing bid (points, trump) during the auction."""
     declarer: int | None
     contract: tuple[int, int] | None
     friend_call: str | int | None
@@ -67,8 +66,6 @@ class MInfo:
     kitty: int
     discards: int
     trick: Trick
-    trick_seats: list[int]
-    tricks_done: int
     captured: list[int]
     played: int
     played_by: list[int]
@@ -76,6 +73,10 @@ class MInfo:
     holding: list[int]
     voids: list[int]
     """Per seat: mask of cards it cannot hold (voids, a refused joker)."""
+    bids: list[tuple[int, int] | None]
+    """Each seat's highest bid in this deal's auction (points, trump)."""
+    passed: list[bool]
+    """Seats that passed without bidding."""
 
     @property
     def trump(self) -> int:
@@ -91,7 +92,6 @@ class MInfo:
             friend=friend,
             first_call=self.friend_call == "first",
             open_solo=self.friend_call == "none",
-            buried=points_of(self.discards),
         )
 
     def live(self) -> int:
@@ -113,6 +113,25 @@ class MInfo:
             allowed[self.declarer] &= ~(1 << called)
             allowed[KITTY] &= ~(1 << called)
         return unknown, capacity, allowed
+
+    def weight(self, hands: Sequence[int]) -> float:
+        """How well a world explains the auction (M4): a bidder whose hand looks too weak
+        for its bid, or a passer whose hand looks strong, makes the world less likely."""
+        penalty = 0.0
+        for s in range(PLAYERS):
+            if s == self.seat:
+                continue
+            full = hands[s] | self.played_by[s]
+            bid = self.bids[s]
+            if bid is not None:
+                gap = bid[0] - _BID_SLACK - expected_points(full, bid[1])
+            elif self.passed[s]:
+                gap = max(expected_points(full, t) for t in TRUMP_OPTIONS) - _PASS_CEILING
+            else:
+                continue
+            if gap > 0:
+                penalty += gap * gap / (2 * _BID_SPREAD**2)
+        return math.exp(-min(penalty, _MAX_PENALTY))
 
     def world_friend(self, hands: list[int]) -> int | None:
         """The friend in a world (None: solo, or a first-trick call not yet decided)."""
@@ -137,14 +156,6 @@ def info_from_view(view: Mapping[str, Any]) -> MInfo:
     trump = NO_TRUMP if contract is None else contract[1]
     mighty = mighty_bit(trump)
     caller = caller_bit(trump)
-    calls = []
-    for c in view["calls"]:
-        if "bid" in c:
-            calls.append((int(c["seat"]), int(c["bid"][0]), _suit(c["bid"][1])))
-        else:
-            calls.append((int(c["seat"]), 0, NO_TRUMP))
-    standing_raw = view["standing_bid"]
-    standing = None if standing_raw is None else (int(standing_raw[0]), _suit(standing_raw[1]))
     call_raw = view["friend_call"]
     friend_call: str | int | None
     if call_raw is None or call_raw in ("first", "none"):
@@ -164,18 +175,28 @@ def info_from_view(view: Mapping[str, Any]) -> MInfo:
     demanded = bool(view.get("joker_demanded"))
     number = view["trick_number"] or 1
     _learn(current, number, led, demanded, mighty, caller, voids, played_by)
+    bids: list[tuple[int, int] | None] = [None] * PLAYERS
+    passed = [False] * PLAYERS
+    for c in view["calls"]:
+        s = int(c["seat"])
+        if "bid" in c:
+            bids[s] = (int(c["bid"][0]), _suit(c["bid"][1]))
+        elif bids[s] is None:
+            passed[s] = True
     played = 0
     for m in played_by:
         played |= m
     leader = view["leader"] if view["leader"] is not None else seat
-    trick = Trick(number, int(leader), [BIT_OF_NAME[e["card"]] for e in current], led, demanded)
+    trick = Trick(number, int(leader), demanded=demanded)
+    if contract is not None:
+        table = Table(trump, -1, contract[0], None, False, False)
+        for e in current:
+            card = BIT_OF_NAME[e["card"]]
+            play_card(table, trick, card, led if card == JOKER_BIT and not trick.cards else -1)
     return MInfo(
         seat=seat,
         phase=str(view["phase"]),
         hand=_mask(view["hand"]),
-        dealer=int(view["dealer"]),
-        calls=calls,
-        standing=standing,
         declarer=view["declarer"],
         contract=contract,
         friend_call=friend_call,
@@ -183,13 +204,13 @@ def info_from_view(view: Mapping[str, Any]) -> MInfo:
         kitty=_mask(view.get("kitty")),
         discards=_mask(view.get("discards")),
         trick=trick,
-        trick_seats=[int(e["seat"]) for e in current],
-        tricks_done=len(view["tricks"]),
         captured=captured,
         played=played,
         played_by=played_by,
         holding=list(view["hand_sizes"]),
         voids=voids,
+        bids=bids,
+        passed=passed,
     )
 
 

@@ -18,9 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.ai.bitset import bits
 from engine.ai.budget import Budget
-from engine.ai.kachuful_sim import NO_TRUMP, SUIT_MASK
+from engine.ai.lean import JOKER_BIT, NO_TRUMP, SUIT_MASK, bits
 from engine.ai.mighty_heuristics import (
     TRUMP_OPTIONS,
     discard,
@@ -31,7 +30,6 @@ from engine.ai.mighty_heuristics import (
 )
 from engine.ai.mighty_info import KITTY, MInfo
 from engine.ai.mighty_sim import (
-    JOKER_BIT,
     JOKER_MASK,
     PLAYERS,
     Table,
@@ -88,7 +86,7 @@ def _play_declared(
     friend = None
     if isinstance(call, int):
         friend = next((s for s in range(PLAYERS) if s != seat and hands[s] >> call & 1), None)
-    table = Table(trump, seat, contract, friend, call == "first", call == "none", 0)
+    table = Table(trump, seat, contract, friend, call == "first", call == "none")
     captured = [0] * PLAYERS
     final = playout(table, hands, Trick(1, seat, []), captured, friend)
     return table.points(captured, final), final is not None
@@ -117,7 +115,7 @@ class _WorldIter:
     def __iter__(self) -> _WorldIter:
         return self
 
-    def __next__(self) -> tuple[list[int], int]:
+    def __next__(self) -> tuple[list[int], int, float]:
         w = self.w
         if self.count >= w.budget.worlds or (
             self.deadline is not None and self.count and time.perf_counter() > self.deadline
@@ -127,7 +125,7 @@ class _WorldIter:
         parts = sample_world(w.unknown, w.capacity, w.allowed, w.rng)
         hands = parts[:PLAYERS]
         hands[w.info.seat] = w.info.hand
-        return hands, parts[KITTY]
+        return hands, parts[KITTY], w.info.weight(hands)
 
 
 def _best(candidates: Sequence[object], totals: Sequence[float]) -> int:
@@ -179,20 +177,27 @@ def hard_auction(
     trumps = [t for t in trumps if cheapest[t] is not None]
     if not trumps:
         return PASS
-    samples: dict[int, list[tuple[int, bool]]] = {t: [] for t in trumps}
-    for hands, kitty in _Worlds(info, rng, budget):
+    samples: dict[int, list[tuple[int, bool, float]]] = {t: [] for t in trumps}
+    for hands, kitty, weight in _Worlds(info, rng, budget):
         for t in trumps:
-            samples[t].append(_declare_world(hands, kitty, info.seat, t))
+            samples[t].append((*_declare_world(hands, kitty, info.seat, t), weight))
     best: str | Call = PASS
     value = 0.5
     for t in trumps:
         call = cheapest[t]
         assert call is not None
-        runs = samples[t]
-        ev = sum(_declarer_score(p, call, f) for p, f in runs) / len(runs)
+        ev = _mean_score(samples[t], call)
         if ev > value:
             best, value = call, ev
     return best
+
+
+def _mean_score(runs: Sequence[tuple[int, bool, float]], contract: Call) -> float:
+    """Weighted mean declarer score at ``contract`` over simulated (P, friend, weight)."""
+    total = sum(w for _, _, w in runs)
+    if total <= 0:
+        return 0.0
+    return sum(w * _declarer_score(p, contract, f) for p, f, w in runs) / total
 
 
 # --- discard (M6) -------------------------------------------------------------------
@@ -217,13 +222,13 @@ def hard_discard(info: MInfo, rng: random.Random, budget: Budget) -> int:
     assert info.contract is not None
     candidates = discard_candidates(info.hand, trump, 8)
     totals = [0.0] * len(candidates)
-    for hands, _ in _Worlds(info, rng, budget):
+    for hands, _, weight in _Worlds(info, rng, budget):
         for i, dropped in enumerate(candidates):
             hs = list(hands)
             hs[info.seat] = info.hand & ~dropped
             call = friend_call(hs[info.seat], dropped, trump)
             p, f = _play_declared(hs, info.seat, trump, info.contract[0], dropped, call)
-            totals[i] += _declarer_score(p, info.contract, f)
+            totals[i] += weight * _declarer_score(p, info.contract, f)
     return candidates[_best(candidates, totals)]
 
 
@@ -241,16 +246,15 @@ def hard_contract(
     assert info.contract is not None
     kept = info.contract
     trumps = sorted({kept[1], *(c[1] for c in options)})
-    samples: dict[int, list[tuple[int, bool]]] = {t: [] for t in trumps}
-    for hands, _ in _Worlds(info, rng, Budget(budget.seconds, max(8, budget.worlds // 3))):
+    samples: dict[int, list[tuple[int, bool, float]]] = {t: [] for t in trumps}
+    for hands, _, weight in _Worlds(info, rng, Budget(budget.seconds, max(8, budget.worlds // 3))):
         for t in trumps:
-            hs = list(hands)
             call = friend_call(info.hand, info.discards, t)
-            samples[t].append(_play_declared(hs, info.seat, t, kept[0], info.discards, call))
+            run = _play_declared(list(hands), info.seat, t, kept[0], info.discards, call)
+            samples[t].append((*run, weight))
 
     def ev(c: Call) -> float:
-        runs = samples[c[1]]
-        return sum(_declarer_score(p, c, f) for p, f in runs) / max(1, len(runs))
+        return _mean_score(samples[c[1]], c)
 
     best = max(options, key=ev, default=None)
     if best is not None and ev(best) > ev(kept) + 0.5:
@@ -263,31 +267,24 @@ def hard_friend(info: MInfo, rng: random.Random, budget: Budget) -> FriendChoice
     assert info.contract is not None
     candidates = friend_candidates(info.hand, info.discards, info.trump)
     totals = [0.0] * len(candidates)
-    for hands, _ in _Worlds(info, rng, budget):
+    for hands, _, weight in _Worlds(info, rng, budget):
         for i, call in enumerate(candidates):
             p, f = _play_declared(
                 list(hands), info.seat, info.trump, info.contract[0], info.discards, call
             )
-            totals[i] += _declarer_score(p, info.contract, f)
+            totals[i] += weight * _declarer_score(p, info.contract, f)
     return candidates[_best(candidates, totals)]
 
 
 # --- play (M11–M14) -----------------------------------------------------------------
 
 
-def _belief_friend(info: MInfo) -> int | None:
-    """The friend as far as the seat knows (None: unknown, played as if solo)."""
-    return info.friend
-
-
 def normal_play(info: MInfo, legal: Sequence[Move]) -> Move:
-    friend = _belief_friend(info)
+    friend = info.friend  # unknown: played as if the declarer were alone
     table = info.table(friend)
     live = info.live()
     foe = bool(live & JOKER_MASK) and not info.hand & JOKER_MASK
-    trick = Trick(info.trick.number, info.trick.leader, list(info.trick.cards), info.trick.led,
-                  info.trick.demanded)
-    choice = greedy_choice(table, trick, info.hand, info.seat, friend, live, foe)
+    choice = greedy_choice(table, info.trick, info.hand, info.seat, friend, live, foe)
     return choice if choice in legal else legal[0]
 
 
@@ -324,21 +321,20 @@ def hard_play(info: MInfo, legal: Sequence[Move], rng: random.Random, budget: Bu
         return candidates[0]
     totals = [0.0] * len(candidates)
     seat = info.seat
-    for hands, _ in _Worlds(info, rng, budget):
+    for hands, _, weight in _Worlds(info, rng, budget):
         friend = info.world_friend(hands)
         table = info.table(friend)
         for i, (card, named, demand) in enumerate(candidates):
             hs = list(hands)
             hs[seat] ^= 1 << card
-            t = info.trick
-            trick = Trick(t.number, t.leader, list(t.cards), t.led, t.demanded)
+            trick = info.trick.copy()
             if not trick.cards:
                 trick.leader = seat
                 trick.demanded = demand
             play_card(table, trick, card, named)
             captured = list(info.captured)
             final = playout(table, hs, trick, captured, friend)
-            totals[i] += table.scores(captured, final)[seat]
+            totals[i] += weight * table.scores(captured, final)[seat]
     return candidates[_best(candidates, totals)]
 
 

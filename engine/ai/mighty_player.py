@@ -7,14 +7,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.ai.budget import Budget
-from engine.ai.kachuful_sim import NO_TRUMP
-from engine.ai.mighty_info import BIT_OF_NAME, info_from_view
+from engine.ai.lean import BIT_OF_CARD, NO_TRUMP
+from engine.ai.mighty_info import info_from_view
 from engine.ai.mighty_levels import DEAL_MISS, LEVELS, Call, Move
-from engine.cards import NAMES, Suit
+from engine.cards import Suit
 from engine.game import Action, Play
 from engine.mighty.actions import Contract, DealMiss, Discard, FriendCall, MightyBid, Pass
-
-BIT_OF_INDEX = tuple(BIT_OF_NAME[name] for name in NAMES)
 
 
 def _lean(trump: Suit | None) -> int:
@@ -23,13 +21,13 @@ def _lean(trump: Suit | None) -> int:
 
 def _move(action: Play) -> Move:
     suit = -1 if action.suit is None else int(action.suit)
-    return BIT_OF_INDEX[action.card.index], suit, action.call_joker
+    return BIT_OF_CARD[action.card.index], suit, action.call_joker
 
 
 def _mask(cards: Sequence[Any]) -> int:
     m = 0
     for c in cards:
-        m |= 1 << BIT_OF_INDEX[c.index]
+        m |= 1 << BIT_OF_CARD[c.index]
     return m
 
 
@@ -61,6 +59,8 @@ def decide_mighty(
         return next((d for d in discards if _mask(d.cards) == wanted), discards[0])
     contracts = {(c.points, _lean(c.trump)): c for c in legal if type(c) is Contract}
     if contracts:
+        if budget.seconds is not None:
+            budget = Budget(budget.seconds / 2, budget.worlds)
         change = lv.contract(info, list(contracts), rng, budget)
         if change is not None:
             return contracts[change]
@@ -70,6 +70,6 @@ def decide_mighty(
         t = call.target
         if isinstance(t, str) and t == target:
             return call
-        if not isinstance(t, str) and BIT_OF_INDEX[t.index] == target:
+        if not isinstance(t, str) and BIT_OF_CARD[t.index] == target:
             return call
     return calls[0] if calls else legal[0]

@@ -15,14 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
-from engine.ai.bitset import high_bit, low_bit
-from engine.ai.kachuful_sim import NO_TRUMP, SUIT_MASK
+from engine.ai.lean import JOKER_BIT, NO_TRUMP, SUIT_MASK, high_bit, low_bit
 from engine.cards import Suit
 from engine.mighty.rules import SOLO_NONE, SOLO_OPEN, TOTAL_POINTS, settle
 
 PLAYERS: Final = 5
 TRICKS: Final = 10
-JOKER_BIT: Final = 52
 JOKER_MASK: Final = 1 << JOKER_BIT
 ALL_CARDS: Final = (1 << 53) - 1
 POINT_MASK: Final = ((1 << 52) - 1) & ~((1 << 32) - 1)
@@ -106,7 +104,8 @@ def points_of(mask: int) -> int:
 @dataclass(slots=True)
 class Table:
     """The fixed facts of a hand being played out: trump, the special cards, the
-    declarer, the teams of one world and the settlement table (M16)."""
+    declarer, the contract and the friend of one world (M8, M10, M16). Point cards
+    buried in the discards need no count: P is 20 minus the defenders' points (M15)."""
 
     trump: int
     declarer: int
@@ -116,8 +115,6 @@ class Table:
     ``first_call``."""
     first_call: bool
     open_solo: bool
-    buried: int
-    """Point cards among the discards (they count for the declarer, M6)."""
     mighty: int = field(init=False)
     caller: int = field(init=False)
 
@@ -147,23 +144,35 @@ class Table:
 
 @dataclass(slots=True)
 class Trick:
-    """The trick in progress."""
+    """The trick in progress: its cards, the led suit, whether the joker was demanded
+    (set before the lead is played), and the winning card's key and position so far."""
 
     number: int
     leader: int
-    cards: list[int]
+    cards: list[int] = field(default_factory=list)
     led: int = -1
     demanded: bool = False
+    best_key: int = -2
+    best_pos: int = 0
+    points: int = 0
+
+    def copy(self) -> Trick:
+        return Trick(self.number, self.leader, list(self.cards), self.led, self.demanded,
+                     self.best_key, self.best_pos, self.points)
 
 
 def play_card(table: Table, trick: Trick, card: int, named: int = -1) -> None:
     """Add ``card`` to the trick (``named``: the suit a powered joker lead names)."""
+    power = joker_power(trick.number, trick.demanded)
     if not trick.cards:
-        trick.led = named if card == JOKER_BIT else card & 3
-        if card == JOKER_BIT and not joker_power(trick.number, False):
-            trick.led = -1
+        trick.led = (named if power else -1) if card == JOKER_BIT else card & 3
     elif trick.led < 0 and card != JOKER_BIT:
         trick.led = card & 3
+    key = card_key(card, trick.led, table.trump, table.mighty, power)
+    if key > trick.best_key:
+        trick.best_key = key
+        trick.best_pos = len(trick.cards)
+    trick.points += (POINT_MASK >> card) & 1
     trick.cards.append(card)
 
 
@@ -198,16 +207,12 @@ def greedy_choice(
         return JOKER_BIT, -1, False
     power = joker_power(n, trick.demanded)
     led = trick.led
-    best_key = -2
-    best_pos = 0
-    for i, c in enumerate(trick.cards):
-        k = card_key(c, led, trump, mighty, power)
-        if k > best_key:
-            best_key, best_pos = k, i
+    best_key = trick.best_key
+    best_pos = trick.best_pos
     winner = (trick.leader + best_pos) % PLAYERS
     mine = _team_of(table, seat, friend)
     partner_wins = _team_of(table, winner, friend) == mine
-    pts = points_of(sum(1 << c for c in trick.cards))
+    pts = trick.points
     plain = legal & ~((1 << mighty) | JOKER_MASK)
     if partner_wins:
         last = len(trick.cards) == PLAYERS - 1
@@ -217,10 +222,14 @@ def greedy_choice(
                 return low_bit(give), -1, False
         return _shed(plain or legal, trump), -1, False
     cheapest = -1
-    for c in _bits_low_first(plain):
+    rest = plain
+    while rest:
+        low = rest & -rest
+        c = low.bit_length() - 1
         if card_key(c, led if led >= 0 else c & 3, trump, mighty, power) > best_key:
             cheapest = c
             break
+        rest ^= low
     if cheapest >= 0 and (pts or (1 << cheapest) & POINT_MASK or n >= 8):
         return cheapest, -1, False
     if pts >= 2 or (pts and n >= 7):
@@ -240,15 +249,6 @@ def _secure(card: int, key: int, trump: int, others: int) -> bool:
     if trump >= 0 and key >= 100:
         return not others & SUIT_MASK[trump] & ~((2 << card) - 1)
     return False
-
-
-def _bits_low_first(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _shed(mask: int, trump: int) -> int:
@@ -282,7 +282,10 @@ def _lead(
             return top, -1, False
         if (hand & tmask).bit_count() >= 3:
             return low_bit(trumps), -1, False
-    for c in _bits_high_first(legal & ~JOKER_MASK):
+    rest = legal & ~JOKER_MASK
+    while rest:
+        c = rest.bit_length() - 1
+        rest ^= 1 << c
         if c == mighty:
             if n >= 7 and points_of(others_live) >= 4:
                 return c, -1, False
@@ -300,10 +303,6 @@ def _lead(
     pick = side or plain
     low = pick & ~POINT_MASK
     return low_bit(low or pick), -1, False
-
-
-def _bits_high_first(mask: int) -> list[int]:
-    return _bits_low_first(mask)[::-1]
 
 
 def _longest_suit(mask: int) -> int:
@@ -324,8 +323,6 @@ def playout(
     live = 0
     for h in hands:
         live |= h
-    trump = table.trump
-    mighty = table.mighty
     while True:
         while len(trick.cards) < PLAYERS:
             seat = (trick.leader + len(trick.cards)) % PLAYERS
@@ -342,10 +339,8 @@ def playout(
             play_card(table, trick, card, named)
             hands[seat] ^= 1 << card
             live ^= 1 << card
-        power = joker_power(trick.number, trick.demanded)
-        pos = trick_winner(trick.cards, trick.led, trump, mighty, power)
-        winner = (trick.leader + pos) % PLAYERS
-        captured[winner] += points_of(sum(1 << c for c in trick.cards))
+        winner = (trick.leader + trick.best_pos) % PLAYERS
+        captured[winner] += trick.points
         if trick.number == 1 and table.first_call and winner != table.declarer:
             friend = winner
         if trick.number == TRICKS:
@@ -355,3 +350,6 @@ def playout(
         trick.cards = []
         trick.led = -1
         trick.demanded = False
+        trick.best_key = -2
+        trick.best_pos = 0
+        trick.points = 0

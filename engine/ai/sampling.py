@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.ai.bitset import bits
+from engine.ai.lean import bits
 
 _TRIES = 12
 

@@ -6,15 +6,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.ai.kachuful_info import BIT_OF_NAME
 from engine.ai.kachuful_sim import (
-    BIT_OF_CARD,
-    NO_TRUMP,
     greedy_card,
     legal_mask,
     playout,
     trick_winner,
 )
+from engine.ai.lean import BIT_OF_CARD, BIT_OF_NAME, NO_TRUMP
 from engine.cards import Suit
 from engine.game import Play
 from engine.kachuful.actions import Bid

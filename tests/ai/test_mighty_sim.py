@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.kachuful_sim import BIT_OF_CARD as SUITED_BIT
-from engine.ai.kachuful_sim import NO_TRUMP
+from engine.ai.lean import BIT_OF_CARD as BIT
+from engine.ai.lean import CARD_OF_BIT, JOKER_BIT, NO_TRUMP
 from engine.ai.mighty_sim import (
-    JOKER_BIT,
     Table,
     Trick,
     follow_mask,
@@ -21,13 +20,10 @@ from engine.ai.mighty_sim import (
     points_of,
     trick_winner,
 )
-from engine.cards import CARDS, Card, Suit
+from engine.cards import Card, Suit
 from engine.game import Action, Play
 from engine.mighty.actions import NONE, Contract, FriendCall, MightyBid
 from engine.mighty.game import MightyGame
-
-BIT = (*SUITED_BIT, JOKER_BIT)
-CARD_OF = {b: c for c, b in zip(CARDS, BIT, strict=True)}
 
 
 def _mask(cards: list[Card] | tuple[Card, ...]) -> int:
@@ -69,7 +65,6 @@ def _table(game: MightyGame) -> Table:
         friend=game.friend_seat,
         first_call=game.friend_call == "first",
         open_solo=game.friend_call == NONE,
-        buried=points_of(_mask(game.discards)),
     )
 
 
@@ -123,6 +118,7 @@ def _check_match(game: MightyGame, rng: random.Random) -> int:
             continue
         power = joker_power(trick.number, trick.demanded)
         pos = trick_winner(trick.cards, trick.led, table.trump, table.mighty, power)
+        assert trick.best_pos == pos
         winner = (trick.leader + pos) % 5
         captured[winner] += points_of(sum(1 << c for c in trick.cards))
         if trick.number == 1 and table.first_call and winner != table.declarer:
@@ -144,10 +140,10 @@ def _check_playout(
     """The lean playout and the engine, both driven by :func:`greedy_choice`, score alike."""
     hands = [_mask(h) for h in game.hands]
     caps = list(captured)
-    cur = Trick(trick.number, trick.leader, list(trick.cards), trick.led, trick.demanded)
+    cur = trick.copy()
     lean = table.scores(caps, playout(table, list(hands), cur, caps, friend))
     clone = MightyGame.from_json(game.to_json())
-    cur = Trick(trick.number, trick.leader, list(trick.cards), trick.led, trick.demanded)
+    cur = trick.copy()
     mine = friend
     scored = len(clone.hand_scores)
     while len(clone.hand_scores) == scored:
@@ -168,7 +164,8 @@ def _check_playout(
         play_card(table, cur, card, named)
         suit = None if named < 0 else Suit(named)
         plain = suit is None and not demand
-        clone.apply(s, Play.of(CARD_OF[card]) if plain else Play(CARD_OF[card], suit, demand))
+        chosen = CARD_OF_BIT[card]
+        clone.apply(s, Play.of(chosen) if plain else Play(chosen, suit, demand))
         if len(cur.cards) == 5:
             if cur.number == 1 and table.first_call and clone.friend_seat is not None:
                 mine = clone.friend_seat

@@ -105,12 +105,17 @@ class Driver:
 
     async def step(self) -> bool:
         """Play one member's turn; False when no member is to act."""
-        turn = whose_turn(self.double)
-        if turn is None:
-            return False
-        user = self.users[turn[0]]
-        panel = await self.panel(user)
-        choices = [c for c in custom_ids(panel) if c.startswith("a:")]
+        for attempt in range(4):
+            turn = whose_turn(self.double)
+            if turn is None:
+                return False
+            user = self.users[turn[0]]
+            panel = await self.panel(user)
+            choices = [c for c in custom_ids(panel) if c.startswith("a:")]
+            if choices:
+                break
+            # The table edit may still be on its way on a busy machine: wait for it.
+            await self.double.settle(quiet=0.05 * (attempt + 1))
         assert choices, f"no enabled action for {user.name}: {panel.embeds}"
         chosen = self.rng.choice(choices)
         label = str(labels(panel)[chosen]).removesuffix(" ★")

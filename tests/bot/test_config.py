@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from bot.app import run
 from bot.config import Settings
+from tests.double import Double
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,3 +69,17 @@ def test_dotenv_and_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
     assert settings.database_path == Path("db/x.sqlite3")
     assert settings.dev_guild_id == 42
     assert settings.log_level == "DEBUG"
+
+
+async def test_sigterm_closes_the_bot_cleanly(double: Double, tmp_path: Path) -> None:
+    settings = Settings(_env_file=None, discord_token=double.token,  # type: ignore[call-arg]
+                        database_path=tmp_path / "bot.sqlite3")
+    running = asyncio.create_task(run(settings))
+    for _ in range(500):
+        if double.gateway.identifies and double.commands.global_commands:
+            break
+        await asyncio.sleep(0.02)
+    assert double.gateway.identifies == 1
+    os.kill(os.getpid(), signal.SIGTERM)
+    await asyncio.wait_for(running, 15)
+    assert (tmp_path / "bot.sqlite3").exists()

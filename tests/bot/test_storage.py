@@ -12,6 +12,7 @@ from bot.storage.db import connect, schema_version
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.results import FinishedGame, PlayerResult, leaderboard, record_game
 from bot.storage.tables import SeatRecord, TableRecord
+from bot.storage.writer import insert
 
 
 def _table(channel: int = 10) -> TableRecord:
@@ -52,8 +53,8 @@ async def test_table_round_trip_and_action_log(tmp_path: Path) -> None:
     rec.message_id, rec.message_posted_at = 555, 1001.0
     rec.seats[1] = SeatRecord("Boole", None, True, left_user_id=7)
     await store.save_table(conn, rec)
-    await store.append_action(conn, rec.id, 1, None, 100, {"deal": {"seed": 1}}, 1000.0)
-    await store.append_action(conn, rec.id, 2, 0, 100, {"bid": 2}, 1001.0)
+    await insert(conn, store.action_row(rec.id, 1, None, 100, {"deal": {"seed": 1}}, 1000.0))
+    await insert(conn, store.action_row(rec.id, 2, 0, 100, {"bid": 2}, 1001.0))
     await conn.commit()
     await conn.close()
 

@@ -59,6 +59,7 @@ async def test_old_table_message_is_reposted_and_points_to_the_new_one(
     bot.registry.clock = double.clock.now
     double.clock.advance(REPOST_AGE + 60)
     assert await Driver(double, users).step()
+    await double.settle(quiet=0.1)
     new = table_message(double)
     assert new.id != old.id
     assert old.content.startswith("This table moved") and str(new.id) in old.content
@@ -73,7 +74,7 @@ async def test_edit_cap_error_leads_to_a_new_message(
     double.old_message_edit_cap = 0
     double.clock.advance(2 * 3600)  # the bot's own clock still thinks the message is young
     assert await Driver(double, users).step()
-    await double.settle()
+    await double.settle(quiet=0.2)
     codes = [v.code for v in double.take_violations()]
     assert 30046 in codes
     new = table_message(double)

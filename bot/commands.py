@@ -1,0 +1,107 @@
+"""The table commands every game shares (PRODUCT "Commands"): ``join``, ``leave``,
+``addbot``, ``deal``, ``hand``, ``table``, ``end`` and ``rules``. A game's cog subclasses
+:class:`TableCommands` with its ``group_name`` and its :attr:`~TableCommands.adapter`,
+and adds ``start`` and its own actions."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.games import GameAdapter
+from bot.table import Table
+from engine.cards import CardParseError, parse_card
+from engine.game import Game
+
+if TYPE_CHECKING:
+    from bot.client import CardBot
+    from bot.controller import Controller
+
+Interaction = discord.Interaction[Any]
+Choice = app_commands.Choice
+MAX_CHOICES = 25
+"""Discord's cap on autocomplete answers."""
+
+
+class TableCommands(commands.GroupCog):
+    """The shared part of a game's command group; ``adapter`` names the game."""
+
+    adapter: ClassVar[GameAdapter]
+
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def controller(self) -> Controller:
+        return self.bot.controller
+
+    async def here(self, interaction: Interaction, op: Callable[[Table], Awaitable[None]]) -> None:
+        """Run ``op`` on this channel's table of this game, or refuse."""
+        await self.controller.with_table(interaction, self.adapter, op)
+
+    def seated_game(self, interaction: Interaction) -> tuple[Game, int] | None:
+        """The running game of this channel and the member's seat (for autocomplete)."""
+        table = self.controller.registry.in_channel(interaction.channel_id or 0)
+        if table is None or table.game is None or table.adapter is not self.adapter:
+            return None
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.rec.status != "running":
+            return None
+        return table.game, seat
+
+    @app_commands.command(description="Take a seat at this channel's table")
+    async def join(self, interaction: Interaction) -> None:
+        await self.here(interaction, lambda t: self.controller.join(interaction, t))
+
+    @app_commands.command(description="Give up your seat (an AI player takes it in a running game)")
+    async def leave(self, interaction: Interaction) -> None:
+        await self.here(interaction, lambda t: self.controller.leave(interaction, t))
+
+    @app_commands.command(description="Seat AI players (host only)")
+    @app_commands.describe(count="How many AI players to seat")
+    async def addbot(
+        self, interaction: Interaction, count: app_commands.Range[int, 1, 6] = 1,
+    ) -> None:
+        await self.here(interaction, lambda t: self.controller.add_bots(interaction, t, count))
+
+    @app_commands.command(description="Start the game once the seats are right (host only)")
+    async def deal(self, interaction: Interaction) -> None:
+        await self.here(interaction, lambda t: self.controller.deal(interaction, t))
+
+    @app_commands.command(description="Your cards, privately, with buttons for your moves")
+    async def hand(self, interaction: Interaction) -> None:
+        await self.here(interaction, lambda t: self.controller.hand(interaction, t))
+
+    @app_commands.command(name="table", description="Post the table message again below")
+    async def table_(self, interaction: Interaction) -> None:
+        await self.here(interaction, lambda t: self.controller.repost(interaction, t))
+
+    @app_commands.command(
+        description="End the table (host or Manage Messages); recorded as abandoned")
+    async def end(self, interaction: Interaction) -> None:
+        await self.here(interaction, lambda t: self.controller.end(interaction, t))
+
+    @app_commands.command(description="A short rules card, privately")
+    async def rules(self, interaction: Interaction) -> None:
+        await self.controller.rules(interaction, self.adapter)
+
+
+def card_choices(names: Iterable[str], typed: str) -> list[Choice[str]]:
+    """Autocomplete answers: the card ``names`` that start with what was typed or name
+    the same card in another spelling (``as`` for ``A♠``)."""
+    start = typed.strip().lower()
+    return [Choice(name=n, value=n) for n in names
+            if not start or n.lower().startswith(start) or same_card(n, typed)][:MAX_CHOICES]
+
+
+def same_card(name: str, typed: str) -> bool:
+    """True when ``typed`` names the card shown as ``name``."""
+    try:
+        return str(parse_card(typed)) == name
+    except CardParseError:
+        return False

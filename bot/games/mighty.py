@@ -1,0 +1,219 @@
+"""Mighty on the shared runtime (RULES M1–M18): lobby options, the table fields, the
+hand panel and the words for its actions and refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any, Final
+
+from bot.games import ActionFor, Draft, Field, GameAdapter, Panel, register
+from bot.games.mighty_panel import build_panel, decode_button, decode_select
+from bot.games.mighty_table import table_fields
+from bot.games.mighty_words import bid_text
+from bot.render import seat_label
+from bot.storage.tables import SeatRecord
+from engine.ai.policy import policy_for
+from engine.cards import JOKER, Card, Suit, parse_card, parse_cards
+from engine.game import Action, Game, IllegalAction, Play
+from engine.mighty import (
+    DEAL_MISS,
+    PASS,
+    Contract,
+    Discard,
+    FriendCall,
+    MightyBid,
+    MightyGame,
+)
+from engine.mighty.actions import JOKER_DEMANDS, JOKER_LEADS
+from engine.mighty.config import MightyConfig
+from engine.mighty.rules import DEFAULT_HANDS, PLAYERS
+
+DEFAULTS: Final[dict[str, Any]] = {"hands": DEFAULT_HANDS, "turn_timer": 0}
+
+RULES_CARD: Final = "\n".join([
+    "**Mighty** (5 players, 53 cards with the joker; a match is 10 hands)",
+    "• **Points**: every A K Q J 10 is one point, 20 in all.",
+    "• **Auction**: bid a number 13–20 and a trump (or no-trump) that beats the standing "
+    "bid; a pass is final. With a hand worth ½ or less on your first turn you may claim a "
+    "**deal-miss** (show it; you deal again).",
+    "• **Declarer**: takes the 3-card kitty, discards 3 face down, may raise the contract "
+    "(a trump change costs +2, to no-trump +1), then calls a friend: a card (its holder "
+    "stays secret until it is played), the first trick's winner, or no friend.",
+    "• **Play**: the declarer leads; follow suit if you can. The **Mighty** (A♠; A♦ when "
+    "spades are trump) beats everything; the **joker** wins in tricks 2–9 and, led, names "
+    "the suit to follow. Leading the **joker-caller** (3♣; 3♠ when clubs are trump) may "
+    "demand the joker.",
+    "• **Score**: made (P ≥ B): S = 2·(B − 13) + (P − B); failed: S = B − P; doubled for "
+    "no-trump, no friend, a run (20) or a back-run (P ≤ 9). Declarer ±2S, friend ±S, each "
+    "defender ∓S (solo: ±4S).",
+    "Your cards and moves: the **My hand** button or `/mighty hand`; or `/mighty bid`, "
+    "`pass`, `dealmiss`, `discard`, `contract`, `friend`, `play`.",
+])
+
+
+def _game(game: Game) -> MightyGame:
+    if not isinstance(game, MightyGame):
+        raise TypeError(f"not a Mighty game: {game!r}")
+    return game
+
+
+def engine_config(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's config for these lobby options (``turn_timer`` is the table's)."""
+    return {"hands": int(settings.get("hands") or DEFAULT_HANDS)}
+
+
+class MightyAdapter(GameAdapter):
+    """Mighty (RULES M1–M18) for the shared table runtime."""
+
+    name = "mighty"
+    title = "Mighty"
+    min_seats = PLAYERS
+    max_seats = PLAYERS
+
+    def __init__(self) -> None:
+        self._policy = policy_for("mighty", "simple")
+
+    # --- lobby and engine ------------------------------------------------------------
+
+    def describe_settings(self, settings: Mapping[str, Any]) -> str:
+        s = {**DEFAULTS, **settings}
+        timer = int(s["turn_timer"] or 0)
+        hands = int(s["hands"])
+        return (f"Options: a match of {hands} hand{'s' if hands != 1 else ''}, "
+                + (f"turn timer {timer} s." if timer else "no turn timer."))
+
+    def check_settings(self, settings: Mapping[str, Any], players: int | None) -> None:
+        MightyConfig.parse(engine_config(settings))
+
+    def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:
+        return MightyGame(engine_config(settings), seed=seed)
+
+    def load(self, state: str) -> Game:
+        return MightyGame.from_json(state)
+
+    # --- the table embed and the panel ---------------------------------------------------
+
+    def headline(self, game: Game) -> str:
+        g = _game(game)
+        return f"hand {g.hand_number}/{g.match_length}"
+
+    def table_fields(self, game: Game, seats: Sequence[SeatRecord]) -> list[Field]:
+        return table_fields(_game(game).view(None), [seat_label(s) for s in seats])
+
+    def panel(self, game: Game, seat: int, seats: Sequence[SeatRecord]) -> Panel:
+        return build_panel(_game(game), seat, [seat_label(s) for s in seats])
+
+    def draft_panel(
+        self, game: Game, seat: int, seats: Sequence[SeatRecord], draft: str,
+    ) -> Panel:
+        return build_panel(_game(game), seat, [seat_label(s) for s in seats], draft)
+
+    def look_action(self, game: Game, seat: int) -> Action | None:
+        return None
+
+    def is_turn(self, action: Action) -> bool:
+        return True
+
+    def decode_button(self, payload: str) -> Action | ActionFor:
+        return decode_button(payload)
+
+    def decode_select(self, payload: str, values: Sequence[str]) -> Action | ActionFor | Draft:
+        return decode_select(payload, values)
+
+    # --- the commands' input ---------------------------------------------------------------
+
+    @staticmethod
+    def play_action(card: Card, suit: Suit | None, call_joker: bool) -> Action:
+        """The play ``/mighty play`` asks for (the engine judges it): a card, a suit for a
+        led joker (M12), a joker demand with the joker-caller (M13)."""
+        if suit is None and not call_joker:
+            return Play.of(card)
+        if card is JOKER and suit is not None and not call_joker:
+            return JOKER_LEADS[suit]
+        if card in JOKER_DEMANDS and suit is None:
+            return JOKER_DEMANDS[card]
+        return Play(card, suit=suit, call_joker=call_joker)
+
+    @staticmethod
+    def discard_action(text: str) -> Action:
+        """``/mighty discard``'s cards; ``CardParseError`` when a word names no card."""
+        return Discard(tuple(parse_cards(text)))
+
+    @staticmethod
+    def friend_action(text: str) -> Action:
+        """``/mighty friend``'s call: a card, ``first`` or ``none``; ``CardParseError``
+        otherwise."""
+        word = text.strip().lower()
+        if word in ("first", "first trick"):
+            return FriendCall.of("first")
+        if word in ("none", "no friend", "nofriend"):
+            return FriendCall.of("none")
+        return FriendCall.of(parse_card(text))
+
+    def legal_card_names(self, game: Game, seat: int) -> list[str]:
+        """The cards ``seat`` may play now, for autocomplete."""
+        names: list[str] = []
+        for a in game.legal_actions(seat):
+            if isinstance(a, Play) and str(a.card) not in names:
+                names.append(str(a.card))
+        return names
+
+    # --- actions -----------------------------------------------------------------------
+
+    def describe_action(self, action: Action) -> str:
+        """A public phrase: never a discarded card (M6)."""
+        if isinstance(action, Play):
+            text = f"played {action.card}"
+            if action.suit is not None:
+                text += f", asking for {action.suit.symbol}"
+            if action.call_joker:
+                text += " and demanded the joker"
+            return text
+        if isinstance(action, MightyBid):
+            return f"bid {bid_text(action.points, action.trump)}"
+        if action is PASS:
+            return "passed"
+        if action is DEAL_MISS:
+            return "claimed a deal-miss"
+        if isinstance(action, Discard):
+            return "discarded three cards face down"
+        if isinstance(action, Contract):
+            return f"set the contract to {bid_text(action.points, action.trump)}"
+        if isinstance(action, FriendCall):
+            target = action.target
+            if target == "first":
+                return "called the winner of the first trick as friend"
+            if target == "none":
+                return "called no friend (open solo)"
+            return f"called {target} as friend"
+        return "acted"
+
+    def refusal(self, exc: IllegalAction) -> str:
+        reason = exc.reason[:1].upper() + exc.reason[1:]
+        hints = {
+            "not_your_turn": "It is not your turn: the table message shows whose turn it is.",
+            "already_passed": f"{reason}. Wait for the next hand.",
+            "card_not_in_hand": f"{reason}. See your cards with `/mighty hand` or the "
+                                "**My hand** button.",
+            "must_follow_suit": f"{reason}: you hold a card of the suit led, so play one of "
+                                "those (or the Mighty or the joker).",
+            "must_play_demanded_joker": f"{reason}.",
+            "joker_suit_required": f"{reason}: add `suit:` to `/mighty play`, or use the "
+                                   "joker menu on your panel.",
+            "bad_discard": f"{reason}. Name three cards you hold, e.g. "
+                           "`/mighty discard cards:\"2♣ 3♦ 4♥\"`.",
+            "bad_contract_change": f"{reason}. Or keep the contract and call your friend.",
+            "bid_too_low": f"{reason}.",
+        }
+        return hints.get(exc.code, f"{reason}.")
+
+    def ai_action(self, game: Game, seat: int, rng: Random) -> Action:
+        return self._policy.choose(game.view(seat), game.legal_actions(seat), rng)
+
+    def rules_card(self) -> str:
+        return RULES_CARD
+
+
+MIGHTY: Final = MightyAdapter()
+register(MIGHTY)

@@ -1,0 +1,296 @@
+"""Mighty's private hand panel (PRODUCT "Commands"): the seat's cards, and exactly its
+legal actions as buttons and menus — points and trump menus with Bid, Pass and (when
+the hand qualifies) Deal-miss buttons in the auction (M4, M5); for the declarer a
+three-card discard menu (M6), a contract menu of the legal changes (M7) and a friend
+menu (M8); in play a button per card with illegal ones disabled, a suit menu for a
+powered joker lead (M12) and a "demand the joker" button (M13).
+
+Payloads (kept short: they ride in custom_ids): ``pass``, ``dm``, ``b15d`` (bid),
+``p<card>``, ``x<card>`` (lead and demand the joker); menus ``P<trump>`` and ``T<points>``
+(drafts of a bid), ``D`` (discard), ``C`` (contract), ``F`` (friend), ``J`` (joker lead).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, Final
+
+import discord
+
+from bot.games import ActionFor, Draft, Panel, Select
+from bot.games.mighty_words import (
+    LETTER_OF,
+    TRUMP_LETTERS,
+    bid_text,
+    call_text,
+    card_at,
+    contract_of,
+    trump_text,
+)
+from engine.cards import ACE, JOKER, Card, Suit, card, sort_hand
+from engine.game import Action, IllegalAction, Play
+from engine.mighty import DEAL_MISS, PASS, Contract, Discard, FriendCall, MightyBid, MightyGame
+from engine.mighty.actions import JOKER_DEMANDS, JOKER_LEADS
+
+MAX_OPTIONS: Final = 25
+_BID = re.compile(r"b(1[3-9]|20)([shdcn])")
+_DRAFT = re.compile(r"(1[3-9]|20)?([shdcnx])")
+_CARD = re.compile(r"([px])(\d{1,2})")
+_CONTRACT = re.compile(r"(1[3-9]|20)([shdcn])")
+_TRUMP_STYLE = discord.ButtonStyle.primary
+_PLAIN = discord.ButtonStyle.secondary
+_WAITING: Final = {"auction": "bid or pass", "discard": "discard",
+                   "friend": "call a friend", "playing": "play"}
+
+Button = tuple[str, str, bool, discord.ButtonStyle]
+
+
+def build_panel(game: MightyGame, seat: int, labels: Sequence[str], draft: str = "") -> Panel:
+    """The panel of ``seat``; ``draft`` holds the points and trump picked for a bid."""
+    v = game.view(seat)
+    number = f"hand {v['hand_number']}/{v['hand_count']}"
+    embed = discord.Embed(title=f"Your hand — {number}", colour=discord.Colour.blurple())
+    embed.description = "\n".join(_status(game, v, seat, labels))
+    embed.add_field(name="Your cards", value=_hand_text(game, seat), inline=False)
+    if seat == v["declarer"] and v["phase"] == "discard":
+        embed.add_field(name="The kitty (now in your hand)", value=" ".join(v["kitty"]))
+    elif seat == v["declarer"] and v["phase"] in ("friend", "playing"):
+        embed.add_field(name="Your discards (face down)",
+                        value=f"{' '.join(v['discards'])} · {v['buried_points']} point(s)")
+    if v["trick"]:
+        embed.add_field(name="Current trick", value="\n".join(
+            f"{labels[p['seat']]}: {p['card']}" for p in v["trick"]))
+    panel = Panel(embed)
+    if game.to_act != seat:
+        if v["phase"] == "playing":
+            panel.buttons = _card_buttons(game, seat, [])
+        return panel
+    legal = game.legal_actions(seat)
+    if v["phase"] == "auction":
+        _auction(panel, legal, draft)
+    elif v["phase"] == "discard":
+        panel.selects.append(Select(
+            "D", "Discard three cards (face down)…",
+            [(_card_label(c, game), str(c.index), False) for c in sort_hand(
+                game.hands[seat], game.trump)],
+            min_values=3, max_values=3))
+    elif v["phase"] == "friend":
+        _declaration(panel, game, legal)
+    else:
+        _play(panel, game, seat, legal)
+    return panel
+
+
+def _status(game: MightyGame, v: dict[str, Any], seat: int, labels: Sequence[str]) -> list[str]:
+    lines = []
+    if v["phase"] == "auction":
+        standing = contract_of(v["standing_bid"])
+        lines.append("No bid yet." if standing is None else
+                     f"Standing bid: **{bid_text(*standing)}** by {labels[v['standing_bidder']]}.")
+        if seat in v["passed"]:
+            lines.append("You passed: your auction is over.")
+    elif v["contract"] is not None:
+        contract = contract_of(v["contract"])
+        assert contract is not None
+        lines.append(f"Contract **{bid_text(*contract)}** by {labels[v['declarer']]} · Mighty "
+                     f"{v['mighty']} · joker-caller {v['joker_caller']}")
+        if v["friend_call"] is not None:
+            lines.append(f"Friend call: {call_text(v['friend_call'])}.")
+    if seat == v["declarer"] and v["phase"] != "auction":
+        lines.append("You are the declarer." + (
+            " **Secret solo**: the called card is yours or buried; nobody else knows."
+            if v["solo"] == "secret" else ""))
+    elif v["you_are_friend"]:
+        lines.append(f"You hold the called card ({v['friend_call']}): you are the "
+                     "declarer's friend.")
+    actor = game.to_act
+    if actor == seat:
+        lines.append("**Your turn.**")
+    elif actor is None:
+        lines.append("The match is over.")
+    else:
+        lines.append(f"Waiting for {labels[actor]} to {_WAITING[v['phase']]}. "
+                     "Press Refresh on your turn.")
+    return lines
+
+
+def _hand_text(game: MightyGame, seat: int) -> str:
+    decided = game.contract is not None
+    trump = game.trump if decided else None
+    cards = sort_hand(game.hands[seat], trump)
+    if not cards:
+        return "No cards left in this hand."
+    groups: list[list[Card]] = []
+    for c in cards:
+        if groups and groups[-1][0].suit is c.suit:
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    lines = []
+    for group in groups:
+        text = " ".join(_card_label(c, game) for c in group)
+        lines.append(f"**{text}** ← trump" if decided and group[0].suit is trump and trump
+                     else text)
+    return "\n".join(lines)
+
+
+def _card_label(c: Card, game: MightyGame) -> str:
+    if game.contract is None:
+        return str(c)
+    if c is game.mighty:
+        return f"{c} (Mighty)"
+    if game.trump is not None and c.suit is game.trump:
+        return f"{c} ★"
+    return str(c)
+
+
+# --- the auction (M4, M5) ------------------------------------------------------------
+
+
+def _auction(panel: Panel, legal: Sequence[Action], draft: str) -> None:
+    bids = [a for a in legal if isinstance(a, MightyBid)]
+    numbers = sorted({b.points for b in bids})
+    match = _DRAFT.fullmatch(draft)
+    points = int(match[1]) if match and match[1] else None
+    letter = match[2] if match else "x"
+    if points not in numbers:
+        points = numbers[0] if numbers else None
+    buttons: list[Button] = []
+    if points is not None:
+        trumps = [t for t in TRUMP_LETTERS.values() if MightyBid.of(points, t) in bids]
+        if letter not in (LETTER_OF[t] for t in trumps):
+            letter = "x"
+        panel.selects.append(Select(
+            f"P{letter}", "Points…", [(f"{n} points", str(n), n == points) for n in numbers]))
+        panel.selects.append(Select(
+            f"T{points}", "Trump…",
+            [(trump_text(t), LETTER_OF[t], LETTER_OF[t] == letter) for t in trumps]))
+        if letter == "x":
+            buttons.append((f"Bid {points} (pick a trump)", f"b{points}x", False,
+                            discord.ButtonStyle.success))
+        else:
+            label = bid_text(points, TRUMP_LETTERS[letter])
+            buttons.append((f"Bid {label}", f"b{points}{letter}", True,
+                            discord.ButtonStyle.success))
+    buttons.append(("Pass", "pass", True, _PLAIN))
+    if DEAL_MISS in legal:
+        buttons.append(("Deal-miss (show my hand)", "dm", True, discord.ButtonStyle.danger))
+    panel.buttons = buttons
+
+
+# --- the declarer (M7, M8) -------------------------------------------------------------
+
+
+def _declaration(panel: Panel, game: MightyGame, legal: Sequence[Action]) -> None:
+    contracts = [a for a in legal if isinstance(a, Contract)]
+    if contracts:
+        panel.selects.append(Select(
+            "C", "Change the contract (optional; else call your friend)…",
+            [(bid_text(c.points, c.trump), f"{c.points}{LETTER_OF[c.trump]}", False)
+             for c in contract_options(contracts)]))
+    panel.selects.append(Select("F", "Call your friend…", friend_options(game)))
+
+
+def contract_options(contracts: Sequence[Contract]) -> list[Contract]:
+    """The legal changes for the menu (at most 25): when there are more, the highest
+    numbers of the largest groups are left to ``/mighty contract``."""
+    groups: dict[Suit | None, list[Contract]] = {}
+    for c in contracts:
+        groups.setdefault(c.trump, []).append(c)
+    while sum(len(g) for g in groups.values()) > MAX_OPTIONS:
+        max(groups.values(), key=len).pop()
+    return sorted((c for g in groups.values() for c in g),
+                  key=lambda c: (c.points, 4 if c.trump is None else int(c.trump)))
+
+
+def friend_options(game: MightyGame) -> list[tuple[str, str, bool]]:
+    """The friend menu (M8): the Mighty, the joker, the trump ace, the other aces, the
+    first trick, no friend. Any other card goes through ``/mighty friend``."""
+    mighty = game.mighty
+    trump_ace = None if game.trump is None else card(ACE, game.trump)
+    out = [(f"{mighty} — the Mighty", f"c{mighty.index}", False),
+           ("JK — the joker", f"c{JOKER.index}", False)]
+    if trump_ace is not None and trump_ace is not mighty:
+        out.append((f"{trump_ace} — the trump ace", f"c{trump_ace.index}", False))
+    for suit in Suit:
+        ace = card(ACE, suit)
+        if ace is not mighty and ace is not trump_ace:
+            out.append((str(ace), f"c{ace.index}", False))
+    out.append(("The winner of the first trick", "first", False))
+    out.append(("No friend (open solo: S doubles)", "none", False))
+    return out
+
+
+# --- play (M11–M13) --------------------------------------------------------------------
+
+
+def _card_buttons(game: MightyGame, seat: int, legal: Sequence[Action]) -> list[Button]:
+    powered_lead = any(a in legal for a in JOKER_LEADS.values())
+    out: list[Button] = []
+    for c in sort_hand(game.hands[seat], game.trump):
+        style = _TRUMP_STYLE if game.trump is not None and c.suit is game.trump else _PLAIN
+        if c is JOKER and powered_lead:
+            out.append(("JK (name a suit below)", f"p{c.index}", False, style))
+        else:
+            out.append((_card_label(c, game), f"p{c.index}", Play.of(c) in legal, style))
+    return out
+
+
+def _play(panel: Panel, game: MightyGame, seat: int, legal: Sequence[Action]) -> None:
+    panel.buttons = _card_buttons(game, seat, legal)
+    for c, demand in JOKER_DEMANDS.items():
+        if demand in legal:
+            panel.buttons.append((f"{c} and demand the joker", f"x{c.index}", True,
+                                  discord.ButtonStyle.danger))
+    leads = [suit for suit, lead in JOKER_LEADS.items() if lead in legal]
+    if leads:
+        panel.selects.append(Select(
+            "J", "Lead the joker, asking for…",
+            [(trump_text(s), LETTER_OF[s], False) for s in leads]))
+
+
+# --- decoding --------------------------------------------------------------------------
+
+
+def decode_button(payload: str) -> Action:
+    """The action a panel button names; ``IllegalAction('bad_input')`` otherwise."""
+    if payload == "pass":
+        return PASS
+    if payload == "dm":
+        return DEAL_MISS
+    if match := _BID.fullmatch(payload):
+        return MightyBid.of(int(match[1]), TRUMP_LETTERS[match[2]])
+    if (match := _CARD.fullmatch(payload)) and (c := card_at(match[2])) is not None:
+        if match[1] == "p":
+            return Play.of(c)
+        if c in JOKER_DEMANDS:
+            return JOKER_DEMANDS[c]
+    raise IllegalAction("bad_input", "that button names no Mighty action")
+
+
+def decode_select(payload: str, values: Sequence[str]) -> Action | ActionFor | Draft:
+    """The action (or bid draft) a menu pick names; ``IllegalAction('bad_input')``
+    otherwise."""
+    kind, rest = payload[:1], payload[1:]
+    one = values[0] if len(values) == 1 else ""
+    if kind == "P" and rest in (*TRUMP_LETTERS, "x") and _DRAFT.fullmatch(one + rest):
+        return Draft(one + rest)
+    if kind == "T" and _DRAFT.fullmatch(rest + one):
+        return Draft(rest + one)
+    if kind == "D" and not rest:
+        cards = [card_at(value) for value in values]
+        if len(cards) == 3 and all(c is not None for c in cards):
+            return Discard(tuple(c for c in cards if c is not None))
+    if kind == "C" and not rest and (match := _CONTRACT.fullmatch(one)):
+        return Contract.of(int(match[1]), TRUMP_LETTERS[match[2]])
+    if kind == "F" and not rest:
+        if one in ("first", "none"):
+            return FriendCall.of(one)  # type: ignore[arg-type]
+        if one[:1] == "c" and (c := card_at(one[1:])) is not None:
+            return FriendCall.of(c)
+    if kind == "J" and not rest and one in TRUMP_LETTERS and TRUMP_LETTERS[one] is not None:
+        suit = TRUMP_LETTERS[one]
+        assert suit is not None
+        return JOKER_LEADS[suit]
+    raise IllegalAction("bad_input", "that menu names no Mighty action")

@@ -1,0 +1,145 @@
+"""Mighty's fields of the public table embed, drawn from the public view only (RULES
+"Who may see what", M4–M8, M15, M16): the auction, the contract, the declarer, the
+friend call and the friend once revealed, captured point cards, the tricks, a redeal
+(with a deal-miss hand) and the last hand's settlement."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from bot.games import Field
+from bot.games.mighty_words import bid_text, call_text, contract_of, label_trump, trump_text
+
+_VERBS: Final = {"auction": "to bid or pass", "discard": "to take the kitty and discard",
+                 "friend": "to fix the contract and call a friend", "playing": "to play"}
+_DOUBLINGS: Final = {"notrump": "no-trump", "no_friend": "no friend", "run": "run",
+                     "back_run": "back-run"}
+
+View = Mapping[str, Any]
+
+
+def table_fields(v: View, labels: Sequence[str]) -> list[Field]:
+    """The game's fields for the public view ``v`` (``labels`` by seat)."""
+    turn = "Game over" if v["over"] else f"{labels[v['to_act']]} {_VERBS[v['phase']]}"
+    fields = [
+        Field("Hand", f"{v['hand_number']}/{v['hand_count']}", True),
+        Field("Dealer", labels[v["dealer"]], True),
+        Field("Turn", turn, True),
+    ]
+    if v["phase"] == "auction" and not v["over"]:
+        if v["redeal"] is not None:
+            fields.append(_redeal(v["redeal"], labels))
+        if v["last_hand"] is not None:
+            fields.append(last_hand_field(v, labels))
+        fields.append(Field("Auction", _auction(v, labels)))
+        return fields
+    if v["declarer"] is not None:
+        fields.extend(_declaration(v, labels))
+    if v["phase"] == "playing":
+        fields.append(_trick(v, labels))
+    if v["last_trick"] is not None and v["tricks"]:
+        fields.append(_last_trick(v["last_trick"], labels))
+    if v["over"] and v["last_hand"] is not None:
+        fields.append(last_hand_field(v, labels))
+    return fields
+
+
+def _auction(v: View, labels: Sequence[str]) -> str:
+    last: dict[int, str] = {}
+    for call in v["calls"]:
+        bid = contract_of(call.get("bid"))
+        last[call["seat"]] = "passed" if bid is None else bid_text(*bid)
+    lines = []
+    for offset in range(len(labels)):
+        seat = (v["first_speaker"] + offset) % len(labels)
+        said = last.get(seat, "—")
+        if seat == v["standing_bidder"]:
+            said = f"**{said}** (standing)"
+        lines.append(f"{labels[seat]}: {said}")
+    return "\n".join(lines)
+
+
+def _redeal(redeal: Mapping[str, Any], labels: Sequence[str]) -> Field:
+    dealer = labels[redeal["dealer"]]
+    if redeal["redeal"] == "deal_miss":
+        shown = " ".join(redeal.get("shown_hand") or [])
+        text = (f"{labels[redeal['claimant']]} claimed a deal-miss (hand worth "
+                f"{redeal.get('value', '?')}) and deals again. Their hand: {shown}")
+    else:
+        text = f"Everyone passed: {dealer} deals again."
+    return Field("Redeal", text)
+
+
+def _declaration(v: View, labels: Sequence[str]) -> list[Field]:
+    declarer = labels[v["declarer"]]
+    bid = contract_of(v["bid"])
+    contract = contract_of(v["contract"])
+    assert bid is not None and contract is not None
+    text = f"**{bid_text(*contract)}** · trump {trump_text(contract[1])}"
+    if v["contract_changed"]:
+        text += f"\n(bid {bid_text(*bid)}, changed after the kitty)"
+    if v["mighty"] is not None:
+        text += f"\nMighty {v['mighty']} · joker-caller {v['joker_caller']}"
+    friend = call_text(v["friend_call"])
+    if v["friend"] is not None:
+        friend += f"\nFriend: {labels[v['friend']]}"
+    elif v["friend_call"] not in (None, "none") and not v["over"]:
+        friend += "\nFriend: not revealed yet"
+    points = v["points"]
+    captured = [f"{labels[s]}: {' '.join(cards)}" for s, cards in enumerate(v["captured"]) if cards]
+    tally = (f"Declarer's side: **{points['declarer_side']}** · defenders: "
+             f"**{points['defenders']}**")
+    return [
+        Field("Contract", text, True),
+        Field("Declarer", declarer, True),
+        Field("Friend call", friend, True),
+        Field("Points captured", "\n".join([tally, *captured])),
+    ]
+
+
+def _trick(v: View, labels: Sequence[str]) -> Field:
+    lines = [f"{labels[p['seat']]}: {p['card']}" for p in v["trick"]]
+    if v["trick"]:
+        first = v["trick"][0]["card"]
+        if first == "JK" and v["led"] is not None and v["trick_number"] not in (1, 10):
+            lines.append(f"The joker asks for {trump_text(label_trump(v['led']))}.")
+        if v["joker_demanded"]:
+            lines.append(f"{first} led: the joker is demanded.")
+    name = f"Trick {v['trick_number']}/10"
+    return Field(name, "\n".join(lines) or "No card played yet.")
+
+
+def _last_trick(last: Mapping[str, Any], labels: Sequence[str]) -> Field:
+    cards = " ".join(p["card"] for p in last["cards"])
+    return Field("Last trick", f"{cards} → {labels[last['winner']]}")
+
+
+def last_hand_field(v: View, labels: Sequence[str]) -> Field:
+    """The last scored hand: contract, sides, P, B, S with its doublings, the settlement."""
+    h = v["last_hand"]
+    number = len(v["scores"])
+    contract = contract_of(h["contract"])
+    assert contract is not None
+    lines = [f"{labels[h['declarer']]} declared **{bid_text(*contract)}**, called "
+             f"{call_text(h['friend_call'])}."]
+    if h["solo"] == "secret":
+        lines.append("It was a **secret solo**: the called card was the declarer's own "
+                     "or among the discards.")
+    elif h["solo"] == "first_trick":
+        lines.append("The declarer won the first trick: a solo.")
+    elif h["friend"] is not None:
+        lines.append(f"Friend: {labels[h['friend']]}.")
+    b, p = contract[0], h["points"]
+    if h["success"]:
+        formula = f"2·({b} − 13) + ({p} − {b}) = {h['base_S']}"
+        result = "made"
+    else:
+        formula = f"{b} − {p} = {h['base_S']}"
+        result = "failed"
+    doublings = ", ".join(_DOUBLINGS[d] for d in h["doublings"])
+    doubled = f" × {h['multiplier']} ({doublings}) = {h['S']}" if doublings else ""
+    lines.append(f"P = {p} (buried {h['buried_points']}), B = {b}: {result}. "
+                 f"S = {formula}{doubled}.")
+    lines.append(" · ".join(f"{labels[s]} {score:+d}" for s, score in enumerate(h["scores"])))
+    return Field(f"Hand {number} result", "\n".join(lines))

@@ -1,0 +1,55 @@
+"""How Mighty's trumps, bids, friend calls and contracts read in messages and how they
+travel in component payloads (RULES C2, M4, M7, M8)."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from engine.cards import CARDS, Card, Suit
+from engine.mighty.rules import Trump, parse_trump
+
+TRUMP_LETTERS: Final[dict[str, Trump]] = {
+    "s": Suit.SPADES, "h": Suit.HEARTS, "d": Suit.DIAMONDS, "c": Suit.CLUBS, "n": None,
+}
+"""One letter per trump, for short payloads."""
+LETTER_OF: Final = {trump: letter for letter, trump in TRUMP_LETTERS.items()}
+TRUMP_NAMES: Final = ("spades", "hearts", "diamonds", "clubs", "notrump")
+"""The trump labels of the commands (``/mighty bid 15 diamonds``)."""
+
+
+def trump_text(trump: Trump) -> str:
+    """``♦ diamonds`` or ``no-trump``."""
+    return "no-trump" if trump is None else f"{trump.symbol} {trump.label}"
+
+
+def bid_text(points: int, trump: Trump) -> str:
+    """``15 ♦`` or ``15 no-trump``."""
+    return f"{points} {'no-trump' if trump is None else trump.symbol}"
+
+
+def label_trump(label: str) -> Trump:
+    """A trump from its JSON label (``"notrump"``, ``"diamonds"``)."""
+    return parse_trump(label)
+
+
+def contract_of(raw: list[Any] | None) -> tuple[int, Trump] | None:
+    """A contract from a view's ``[15, "diamonds"]``."""
+    return None if raw is None else (int(raw[0]), label_trump(str(raw[1])))
+
+
+def call_text(call: str | None) -> str:
+    """A friend call from a view, in words."""
+    if call is None:
+        return "—"
+    if call == "first":
+        return "the winner of the first trick"
+    if call == "none":
+        return "no friend (open solo)"
+    return call
+
+
+def card_at(value: str) -> Card | None:
+    """The card a payload number names, or None."""
+    if value.isdigit() and len(value) <= 2 and int(value) < len(CARDS):
+        return CARDS[int(value)]
+    return None

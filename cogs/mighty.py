@@ -1,0 +1,123 @@
+"""``/mighty …``: Mighty tables (PRODUCT "Commands"). Thin: parse the options, find the
+table, hand over to the shared controller; the table commands every game shares come
+from :class:`bot.commands.TableCommands`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.commands import TableCommands, card_choices
+from bot.games.mighty import MIGHTY
+from bot.games.mighty_words import TRUMP_NAMES
+from bot.table import Table
+from engine.cards import CARDS, CardParseError, Suit, parse_card
+from engine.game import Action
+from engine.mighty import DEAL_MISS, PASS, Contract, MightyBid
+from engine.mighty.rules import MAX_BID, MIN_BID, parse_trump
+
+if TYPE_CHECKING:
+    from bot.client import CardBot
+
+Interaction = discord.Interaction[Any]
+Choice = app_commands.Choice
+Points = app_commands.Range[int, MIN_BID, MAX_BID]
+TRUMPS = [Choice(name=n if n != "notrump" else "no-trump", value=n) for n in TRUMP_NAMES]
+SUITS = [Choice(name=n, value=n) for n in TRUMP_NAMES[:4]]
+FRIEND_WORDS = ("first", "none")
+
+
+class Mighty(TableCommands, group_name="mighty", group_description="Play Mighty"):
+    """The Mighty command group."""
+
+    adapter = MIGHTY
+
+    async def _act(self, interaction: Interaction, make: Callable[[], Action]) -> None:
+        """Build the action from the options (refusing input that names none), then act."""
+
+        async def op(table: Table) -> None:
+            try:
+                action = make()
+            except CardParseError as exc:
+                await self.controller.refuse(interaction, f"{exc}.")
+                return
+            await self.controller.act(interaction, table, action)
+
+        await self.here(interaction, op)
+
+    @app_commands.command(description="Open a Mighty table in this channel")
+    @app_commands.describe(
+        hands="Hands in the match (default 10; redeals do not count)",
+        turn_timer="Seconds before the AI plays for a slow player (0: off)",
+    )
+    async def start(
+        self, interaction: Interaction, hands: app_commands.Range[int, 1, 50] = 10,
+        turn_timer: app_commands.Range[int, 0, 3600] = 0,
+    ) -> None:
+        await self.controller.start(interaction, MIGHTY,
+                                    {"hands": hands, "turn_timer": turn_timer})
+
+    @app_commands.command(description="Bid points and a trump in the auction")
+    @app_commands.describe(points="13 to 20", trump="A suit, or no-trump")
+    @app_commands.choices(trump=TRUMPS)
+    async def bid(self, interaction: Interaction, points: Points, trump: str) -> None:
+        await self._act(interaction, lambda: MightyBid.of(points, parse_trump(trump)))
+
+    @app_commands.command(name="pass", description="Pass in the auction (final for this auction)")
+    async def pass_(self, interaction: Interaction) -> None:
+        await self._act(interaction, lambda: PASS)
+
+    @app_commands.command(description="Show a hand worth ½ or less and claim a redeal")
+    async def dealmiss(self, interaction: Interaction) -> None:
+        await self._act(interaction, lambda: DEAL_MISS)
+
+    @app_commands.command(description="Declarer: discard three cards face down")
+    @app_commands.describe(cards="Three cards, e.g. \"2♣ 3♦ 4h\"")
+    async def discard(self, interaction: Interaction, cards: str) -> None:
+        await self._act(interaction, lambda: MIGHTY.discard_action(cards))
+
+    @app_commands.command(description="Declarer: change the contract after the discard")
+    @app_commands.describe(points="13 to 20", trump="A suit, or no-trump")
+    @app_commands.choices(trump=TRUMPS)
+    async def contract(self, interaction: Interaction, points: Points, trump: str) -> None:
+        await self._act(interaction, lambda: Contract.of(points, parse_trump(trump)))
+
+    @app_commands.command(description="Declarer: call a friend")
+    @app_commands.describe(call="A card (e.g. A♥, JK), first (the first trick's winner) or none")
+    async def friend(self, interaction: Interaction, call: str) -> None:
+        await self._act(interaction, lambda: MIGHTY.friend_action(call))
+
+    @friend.autocomplete("call")
+    async def _friend_call(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        found = self.seated_game(interaction)
+        if found is None or found[0].to_act != found[1] or found[0].phase != "friend":
+            return []
+        typed = current.strip().lower()
+        words = [Choice(name=w, value=w) for w in FRIEND_WORDS if w.startswith(typed)]
+        return (words + card_choices([str(c) for c in CARDS], current))[:25]
+
+    @app_commands.command(description="Play a card")
+    @app_commands.describe(
+        card="The card, e.g. A♠, 10h, jk",
+        suit="Leading the joker in tricks 2–9: the suit the others must follow",
+        call_joker="Leading the joker-caller after trick 1: demand the joker",
+    )
+    @app_commands.choices(suit=SUITS)
+    async def play(
+        self, interaction: Interaction, card: str, suit: str | None = None,
+        call_joker: bool = False,
+    ) -> None:
+        await self._act(interaction, lambda: MIGHTY.play_action(
+            parse_card(card), None if suit is None else Suit.from_label(suit), call_joker))
+
+    @play.autocomplete("card")
+    async def _play_card(self, interaction: Interaction, current: str) -> list[Choice[str]]:
+        found = self.seated_game(interaction)
+        return [] if found is None else card_choices(MIGHTY.legal_card_names(*found), current)
+
+
+async def setup(bot: CardBot) -> None:
+    await bot.add_cog(Mighty(bot))

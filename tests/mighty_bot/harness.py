@@ -1,0 +1,307 @@
+"""Playing Mighty tables through the Discord double: opening a table (optionally with
+given deals, a test-only replacement of the adapter's ``new_game``), and a driver that
+turns engine actions into slash commands or panel clicks and menu picks."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from bot.client import CardBot
+from bot.games.mighty import MIGHTY, engine_config
+from bot.games.mighty_words import LETTER_OF
+from bot.table import Table
+from engine.cards import JOKER, Card
+from engine.game import Action, Game, Play
+from engine.mighty import DEAL_MISS, PASS, Contract, Discard, FriendCall, MightyBid, MightyGame
+from engine.mighty.deals import Deal
+from engine.mighty.rules import trump_label
+from tests.bot.harness import custom_ids, table_message
+from tests.double import Double, FakeUser, InteractionResult, StoredMessage
+
+Chooser = Callable[[MightyGame, int], Action]
+
+
+def fixed_deals(monkeypatch: pytest.MonkeyPatch, deals: Sequence[Deal], first_dealer: int) -> None:
+    """Make the next deal of a Mighty table use ``deals`` (test only)."""
+
+    def new_game(settings: Any, players: int, seed: int) -> Game:
+        return MightyGame(engine_config(settings), deals=list(deals), first_dealer=first_dealer)
+
+    monkeypatch.setattr(MIGHTY, "new_game", new_game)
+
+
+async def open_mighty(double: Double, users: list[FakeUser], **options: Any) -> StoredMessage:
+    """The first user opens a Mighty table, the others join, the host deals."""
+    opened = await double.slash(users[0], double.channel, "mighty", "start", **options)
+    assert opened.ephemeral and "open" in opened.content, opened
+    for user in users[1:]:
+        joined = await double.slash(user, double.channel, "mighty", "join")
+        assert "joined" in joined.content, joined
+    dealt = await double.slash(users[0], double.channel, "mighty", "deal")
+    assert dealt.content.startswith("Dealt"), dealt
+    return table_message(double)
+
+
+def the_table(bot: CardBot, double: Double) -> Table:
+    table = bot.registry.in_channel(double.channel.id)
+    assert table is not None and table.game is not None
+    return table
+
+
+def the_game(bot: CardBot, double: Double) -> MightyGame:
+    game = the_table(bot, double).game
+    assert isinstance(game, MightyGame)
+    return game
+
+
+def find_id(message: StoredMessage | InteractionResult, payload: str) -> str | None:
+    """The enabled component of a panel whose custom_id ends with ``payload``."""
+    for cid in custom_ids(message):
+        if cid.startswith("a:") and cid.split(":", 3)[3] == payload:
+            return cid
+    return None
+
+
+def options_of(message: StoredMessage | InteractionResult, payload: str) -> list[str]:
+    for row in message.components:
+        for comp in row.get("components") or []:
+            if str(comp.get("custom_id", "")).endswith(":" + payload) and comp.get("options"):
+                return [o["value"] for o in comp["options"]]
+    return []
+
+
+class MightyDriver:
+    """Plays the seat to act with ``choose``: through the panel when it offers the
+    action (every other step), else through the slash command."""
+
+    def __init__(self, bot: CardBot, double: Double, users: list[FakeUser],
+                 choose: Chooser) -> None:
+        self.bot = bot
+        self.double = double
+        self.users = users
+        self.choose = choose
+        self.steps = 0
+        self.panels: dict[int, StoredMessage] = {}
+        self.table = the_table(bot, double)
+
+    def rebind(self, bot: CardBot) -> None:
+        """Follow the table into a restarted bot."""
+        self.bot = bot
+        self.table = the_table(bot, self.double)
+
+    @property
+    def game(self) -> MightyGame:
+        game = self.table.game
+        assert isinstance(game, MightyGame)
+        return game
+
+    async def panel(self, user: FakeUser) -> StoredMessage:
+        tid = self.table.id
+        old = self.panels.get(user.id)
+        if old is None:
+            result = await self.double.slash(user, self.double.channel, "mighty", "hand")
+        else:
+            result = await self.double.click(user, old, f"t:{tid}:refresh")
+        assert result.message is not None, result
+        self.panels[user.id] = result.message
+        return result.message
+
+    async def step(self) -> bool:
+        game = self.game
+        seat = game.to_act
+        if seat is None:
+            return False
+        action = self.choose(game, seat)
+        await self.perform(seat, action, panel=self.steps % 2 == 0)
+        self.steps += 1
+        return True
+
+    async def perform(
+        self, seat: int, action: Action, *, panel: bool, refresh: bool = True,
+    ) -> InteractionResult:
+        """Do ``action`` for ``seat`` and check it was accepted; through the panel (as
+        last seen unless ``refresh``) when ``panel`` and it offers the action."""
+        user = self.users[seat]
+        result = await self._by_panel(user, action, refresh) if panel else None
+        if result is None:
+            result = await self._by_slash(user, action)
+        assert result.content.startswith("Done"), (action, result.content)
+        return result
+
+    async def _by_panel(
+        self, user: FakeUser, action: Action, refresh: bool,
+    ) -> InteractionResult | None:
+        panel = await self.panel(user) if refresh else self.panels[user.id]
+        d = self.double
+        if isinstance(action, MightyBid):
+            menu = next((c for c in custom_ids(panel)
+                         if c.startswith("a:") and c.split(":", 3)[3].startswith("P")), None)
+            if menu is None:
+                return None
+            picked = await d.select(user, panel, menu, [str(action.points)])
+            assert picked.message is not None
+            trump_menu = find_id(picked, f"T{action.points}")
+            assert trump_menu is not None, picked.components
+            picked = await d.select(user, picked, trump_menu, [LETTER_OF[action.trump]])
+            bid = find_id(picked, f"b{action.points}{LETTER_OF[action.trump]}")
+            assert bid is not None, picked.components
+            return await d.click(user, picked, bid)
+        if action is PASS or action is DEAL_MISS:
+            cid = find_id(panel, "pass" if action is PASS else "dm")
+            return None if cid is None else await d.click(user, panel, cid)
+        if isinstance(action, Discard):
+            cid = find_id(panel, "D")
+            assert cid is not None
+            return await d.select(user, panel, cid, [str(c.index) for c in action])
+        if isinstance(action, Contract):
+            value = f"{action.points}{LETTER_OF[action.trump]}"
+            cid = find_id(panel, "C")
+            if cid is None or value not in options_of(panel, "C"):
+                return None
+            return await d.select(user, panel, cid, [value])
+        if isinstance(action, FriendCall):
+            target = action.target
+            value = target if isinstance(target, str) else f"c{target.index}"
+            cid = find_id(panel, "F")
+            if cid is None or value not in options_of(panel, "F"):
+                return None
+            return await d.select(user, panel, cid, [value])
+        if isinstance(action, Play):
+            if action.suit is not None:
+                cid = find_id(panel, "J")
+                assert cid is not None, panel.components
+                return await d.select(user, panel, cid, [LETTER_OF[action.suit]])
+            payload = f"{'x' if action.call_joker else 'p'}{action.card.index}"
+            cid = find_id(panel, payload)
+            assert cid is not None, (action, panel.components)
+            return await d.click(user, panel, cid)
+        raise AssertionError(action)
+
+    async def _by_slash(self, user: FakeUser, action: Action) -> InteractionResult:
+        d, ch = self.double, self.double.channel
+        if isinstance(action, MightyBid):
+            return await d.slash(user, ch, "mighty", "bid", points=action.points,
+                                 trump=trump_label(action.trump))
+        if action is PASS:
+            return await d.slash(user, ch, "mighty", "pass")
+        if action is DEAL_MISS:
+            return await d.slash(user, ch, "mighty", "dealmiss")
+        if isinstance(action, Discard):
+            return await d.slash(user, ch, "mighty", "discard",
+                                 cards=" ".join(str(c) for c in action))
+        if isinstance(action, Contract):
+            return await d.slash(user, ch, "mighty", "contract", points=action.points,
+                                 trump=trump_label(action.trump))
+        if isinstance(action, FriendCall):
+            target = action.target
+            return await d.slash(user, ch, "mighty", "friend", call=str(target))
+        if isinstance(action, Play):
+            options: dict[str, Any] = {"card": str(action.card)}
+            if action.suit is not None:
+                options["suit"] = action.suit.label
+            if action.call_joker:
+                options["call_joker"] = True
+            return await d.slash(user, ch, "mighty", "play", **options)
+        raise AssertionError(action)
+
+
+def simple_chooser(seed: int, *, demand: bool = True) -> Chooser:
+    """Quick scripted moves: the first speaker bids 13 in its longest suit and the
+    others pass; the declarer discards its lowest cards and calls the Mighty (or the
+    joker, or the first trick); in play a demand whenever possible, else a random legal
+    card."""
+    rng = random.Random(seed)
+
+    def choose(game: MightyGame, seat: int) -> Action:
+        legal = game.legal_actions(seat)
+        if game.phase == "auction":
+            if game.bid is None and seat == game.first_speaker:
+                return MightyBid.of(13, longest_suit(game.hands[seat]))
+            return PASS
+        if game.phase == "discard":
+            return Discard(tuple(lowest(game.hands[seat], 3)))
+        if game.phase == "friend":
+            held = set(game.hands[seat])
+            for c in (game.mighty, JOKER):
+                if c not in held:
+                    return FriendCall.of(c)
+            return FriendCall.of("first")
+        if demand:
+            for a in legal:
+                if isinstance(a, Play) and a.call_joker:
+                    return a
+        return legal[rng.randrange(len(legal))]
+
+    return choose
+
+
+def longest_suit(hand: Sequence[Card]) -> Any:
+    counts: dict[Any, int] = {}
+    for c in hand:
+        if c.suit is not None:
+            counts[c.suit] = counts.get(c.suit, 0) + 1
+    return max(counts, key=lambda s: (counts[s], -int(s)))
+
+
+def lowest(hand: Sequence[Card], n: int) -> list[Card]:
+    plain = [c for c in hand if c is not JOKER and not c.is_point and c.rank != 14]
+    plain.sort(key=lambda c: c.rank)
+    return plain[:n] if len(plain) >= n else sorted(hand, key=lambda c: c.rank)[:n]
+
+
+CARD_TOKEN = re.compile(r"(?<![0-9])(?:10|[2-9AKQJ])[♠♥♦♣]|JK")
+
+
+class PrivacyWatch:
+    """Reads every new public message version after each step and fails on a card that
+    is :func:`still_hidden`."""
+
+    def __init__(self, double: Double) -> None:
+        self.double = double
+        self.seen: dict[int, int] = {}
+        self.checked = 0
+
+    def new_texts(self) -> list[str]:
+        out: list[str] = []
+        for message in self.double.messages(include_deleted=True):
+            if message.ephemeral:
+                continue
+            start = self.seen.get(message.id, 0)
+            out.extend(v.text() for v in message.versions[start:])
+            self.seen[message.id] = len(message.versions)
+        return out
+
+    def check(self, game: MightyGame) -> list[str]:
+        texts = self.new_texts()
+        secret = still_hidden(game)
+        for text in texts:
+            leaked = set(CARD_TOKEN.findall(text)) & secret
+            assert not leaked, (leaked, text)
+            self.checked += 1
+        return texts
+
+
+def still_hidden(game: MightyGame) -> set[str]:
+    """The cards of the current deal nobody may see named in public: in a hand and not
+    played, in the kitty or among the discards; except those the table names for a
+    public reason (the Mighty and the joker-caller, a friend call, a deal-miss hand on
+    show, the last trick, maybe of the hand just over)."""
+    hidden = {str(c) for h in game.hands for c in h} | {str(c) for c in game.discards}
+    if game.declarer is None:
+        hidden |= {str(c) for c in game.current.deal.kitty}
+    named: set[str] = set()
+    if game.last_trick is not None:
+        named |= {str(c) for c in game.last_trick[2]}
+    if game.contract is not None:
+        named |= {str(game.mighty), str(game.caller)}
+    for record in game.records[-2:]:
+        if isinstance(record.friend_call, Card):
+            named.add(str(record.friend_call))
+        if record.shown is not None:
+            named |= {str(c) for c in record.shown}
+    return hidden - named

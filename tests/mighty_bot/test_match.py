@@ -1,0 +1,149 @@
+"""A whole 10-hand Mighty match by five members through slash commands and panels
+(M1–M18): a deal-miss redeal (M5), an all-pass redeal (M4), a contract change (M7), a
+called friend revealed mid-hand (M8, M15), a secret solo (M8, M16) and a joker demand
+(M13); the final balances equal the engine's replay of the stored actions, the result
+is stored for the leaderboard, and no public payload ever names a hidden card."""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+import pytest
+
+from bot.storage.db import connect
+from bot.storage.results import leaderboard
+from bot.storage.tables import load_actions, load_table
+from engine.cards import Card
+from engine.game import Action, Play
+from engine.mighty import DEAL_MISS, PASS, Contract, FriendCall, MightyBid, MightyGame
+from engine.mighty.deals import Deal, seeded_deal
+from tests.bot.harness import field, make_bot, table_message
+from tests.double import Double
+from tests.double.harness import RunBot
+from tests.engine.mighty.util import build_deal
+from tests.mighty_bot.harness import (
+    MightyDriver,
+    PrivacyWatch,
+    fixed_deals,
+    longest_suit,
+    open_mighty,
+    simple_chooser,
+)
+
+SCORE_LINE = re.compile(r"^<@(\d+)>.* (-?\d+)$")
+WEAK = "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 2♥ 3♥"
+"""A hand worth 0 (M5): seat 0 claims a deal-miss with it."""
+
+
+def match_deals() -> list[Deal]:
+    """Deal 1: a deal-miss hand for seat 0; deal 2: everyone passes; then one deal per
+    hand of the match."""
+    return [build_deal({0: WEAK}), *(seeded_deal(11, i, 0) for i in range(1, 12))]
+
+
+def script() -> tuple[list[str], object]:
+    """The moves: scripted specials on deals 1–4, quick legal moves elsewhere."""
+    happened: list[str] = []
+    quick = simple_chooser(5)
+
+    def choose(game: MightyGame, seat: int) -> Action:
+        deal = len(game.records)
+        if game.phase == "auction":
+            if deal == 1:
+                happened.append("deal_miss")
+                return DEAL_MISS
+            if deal == 2:
+                if seat == game.first_speaker:
+                    happened.append("all_pass")
+                return PASS
+            if deal == 3 and game.bid is None:
+                return MightyBid.of(14, longest_suit(game.hands[seat]))
+        if game.phase == "friend" and deal == 3:
+            if not game.contract_changed:
+                assert game.bid is not None
+                change = next(a for a in game.legal_actions(seat) if isinstance(a, Contract)
+                              and a.points == 16 and a.trump not in (game.bid[1], None))
+                happened.append("contract_change")
+                return change
+            held = set(game.hands[seat]) | set(game.discards)
+            target = game.mighty if game.mighty not in held else next(
+                c for c in game.current.deal.hands[(seat + 1) % 5] if c.is_point)
+            happened.append("friend_card")
+            return FriendCall.of(target)
+        if game.phase == "friend" and deal == 4:
+            own: Card = max((c for c in game.hands[seat] if c.suit is not None),
+                            key=lambda c: c.rank)
+            happened.append("secret_solo")
+            return FriendCall.of(own)
+        action = quick(game, seat)
+        if isinstance(action, Play) and action.call_joker:
+            happened.append("joker_demand")
+        return action
+
+    return happened, choose
+
+
+async def test_ten_hand_match_matches_engine_replay(
+    double: Double, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO)
+    deals = match_deals()
+    fixed_deals(monkeypatch, deals, first_dealer=0)
+    db = tmp_path / "bot.sqlite3"
+    bot = make_bot(double, db)
+    await run_bot(bot)
+    users = [double.add_user(n) for n in ("ana", "bo", "cy", "di", "ed")]
+    await open_mighty(double, users)
+    happened, choose = script()
+    driver = MightyDriver(bot, double, users, choose)  # type: ignore[arg-type]
+    watch = PrivacyWatch(double)
+    revealed_mid_hand = False
+    while True:
+        game = driver.game
+        secret_hand = len(game.records) == 4
+        if not await driver.step():
+            break
+        await double.settle()
+        texts = watch.check(driver.game)
+        if secret_hand and len(driver.game.records) == 4:
+            assert not any("secret" in t.lower() or "solo" in t.lower() for t in texts)
+        if len(game.records) == 3 and game.friend_seat is not None:
+            revealed_mid_hand = revealed_mid_hand or any("Friend: <@" in t for t in texts)
+    assert watch.checked > 100
+    for what in ("deal_miss", "all_pass", "contract_change", "friend_card", "secret_solo",
+                 "joker_demand"):
+        assert what in happened, what
+    assert revealed_mid_hand
+
+    final = table_message(double)
+    assert "game over" in final.embeds[0]["title"]
+    shown = {}
+    for line in field(final, "Scores").splitlines():
+        match = SCORE_LINE.match(line)
+        assert match, line
+        shown[int(match[1])] = int(match[2])
+
+    conn = await connect(db)
+    try:
+        log = await load_actions(conn, 1)
+        rec = await load_table(conn, 1)
+        assert rec is not None and rec.status == "finished"
+        replay = MightyGame({"hands": 10}, deals=deals, first_dealer=0)
+        for entry in log[1:]:
+            replay.apply(entry["seat"], MightyGame.parse_action(entry["action"]))
+        assert replay.is_over
+        assert replay.to_json() == driver.game.to_json()
+        totals = replay.results().totals
+        assert shown == {u.id: totals[i] for i, u in enumerate(users)}
+        board = await leaderboard(conn, double.guild.id, "mighty")
+        assert board.games_recorded == 1
+    finally:
+        await conn.close()
+    # The secret solo was told once the hand was over.
+    assert any("secret solo" in t for m in double.messages() if not m.ephemeral
+               for v in m.versions for t in [v.text()])
+    logged = "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.INFO)
+    assert "kitty" not in logged.lower()
