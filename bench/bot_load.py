@@ -92,6 +92,9 @@ def serve(kind: str, api: str, gateway: str, token: str, db: str) -> None:
     discord.http.Route.BASE = api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     logging.basicConfig(level=logging.WARNING)
+    if os.environ.get("BOT_LOAD_INSTRUMENT"):
+        sys.path.insert(0, "/tmp")
+        import instrument  # noqa: F401
     client: discord.Client
     if kind == "floor":
         client = FloorBot()
@@ -204,12 +207,18 @@ class Stats:
         self.cpu = 0.0
         self.harness_cpu = 0.0
         self.action_latencies: list[float] = []
+        self.steady: list[float] = []
+        """Latencies once every lane is past its first interaction (the opening burst)."""
+        self.lanes = 0
+        self.lanes_started = 0
 
     def add(self, result: InteractionResult, deadline: float) -> InteractionResult:
         if result.latency is None:
             self.unanswered += 1
         else:
             self.latencies.append(result.latency)
+            if self.lanes_started >= self.lanes:
+                self.steady.append(result.latency)
             if result.latency > deadline:
                 self.late += 1
         return result
@@ -224,6 +233,7 @@ async def play_table(
     panels: dict[int, StoredMessage] = {}
     actor = members[1]  # left of the first dealer is unknown: find the actor from a panel
     first = stats.add(await double.slash(actor, channel, "kachuful", "hand", settle=False), 3)
+    stats.lanes_started += 1
     assert first.message is not None
     panels[actor.id] = first.message
     found = WAITING.search(str(first.embeds[0].get("description")))
@@ -319,6 +329,7 @@ async def measure_cardbot(tables: int, actions: int, edit_limit: int) -> dict[st
                 calls_before = sum(double.calls.values())
                 edits_before = double.calls[EDIT_ROUTE]
                 stats = Stats()
+                stats.lanes = tables
                 rng = random.Random(1)
                 cpu_before, own_before = bot.cpu, time.process_time()
                 elapsed = await lanes(tables, lambda i: play_table(
@@ -365,11 +376,13 @@ async def measure_floor(concurrency: int, per_lane: int) -> tuple[Stats, float]:
             users = [double.add_user(f"p{i}") for i in range(concurrency)]
             await double.flush_events()
             stats = Stats()
+            stats.lanes = concurrency
             cpu_before, own_before = bot.cpu, time.process_time()
 
             async def lane(i: int) -> None:
                 shown = stats.add(await double.slash(users[i], double.channel, "kachuful",
                                                      "hand", settle=False), 3)
+                stats.lanes_started += 1
                 panel = shown.message
                 assert panel is not None
                 for _ in range(per_lane):
@@ -412,6 +425,8 @@ async def run(args: argparse.Namespace) -> int:
     print(line(f"floor bot (same panels and clicks), {n} in flight", floor.latencies))
     print(line(f"card bot, {n} in flight", stats.latencies))
     print(line("  of which game actions", stats.action_latencies))
+    print(line("  after the opening burst", stats.steady))
+    print(line("  floor bot after the opening burst", floor.steady))
     p99 = percentiles(stats.latencies)["p99"]
     print(f"p99 ratio: {p99 / percentiles(bare.latencies)['p99']:.2f}x the bare bot, "
           f"{p99 / percentiles(floor.latencies)['p99']:.2f}x the floor bot")

@@ -36,6 +36,9 @@ class CardBot(commands.Bot):
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            # The bot never reads past messages: no cache of them (it would hold every
+            # table edit and keep the garbage collector busy).
+            max_messages=None,
         )
         self.settings = settings
         self.ai_delay = ai_delay

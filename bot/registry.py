@@ -16,6 +16,7 @@ import logging
 import random
 import sqlite3
 import time
+import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
@@ -63,6 +64,8 @@ class TableRegistry:
         self._channels: dict[int, Table] = {}
         self.writer = Writer(conn)
         self._background: set[asyncio.Task[None]] = set()
+        self._closing: weakref.WeakSet[Publisher] = weakref.WeakSet()
+        """Messages of tables that just closed, until their last edit is out."""
         self.clock: Callable[[], float] = time.time
         """Now, for the table message's age (Discord's clock)."""
         self.accepted = 0
@@ -117,7 +120,8 @@ class TableRegistry:
         """Stop the AI players and timers and let pending table edits finish."""
         for table in self._tables.values():
             table.stop_tasks()
-        pending = [t.publisher.flush() for t in self._tables.values() if t.publisher]
+        publishers = {t.publisher for t in self._tables.values() if t.publisher}
+        pending = [p.flush() for p in publishers | set(self._closing)]
         if pending:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(*pending), timeout)
@@ -137,6 +141,8 @@ class TableRegistry:
 
     def _forget(self, table: Table) -> None:
         table.stop_tasks()
+        if table.publisher is not None:
+            self._closing.add(table.publisher)
         self._tables.pop(table.id, None)
         if self._channels.get(table.rec.channel_id) is table:
             del self._channels[table.rec.channel_id]

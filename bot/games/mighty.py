@@ -198,13 +198,11 @@ class MightyAdapter(GameAdapter):
                                 "**My hand** button.",
             "must_follow_suit": f"{reason}: you hold a card of the suit led, so play one of "
                                 "those (or the Mighty or the joker).",
-            "must_play_demanded_joker": f"{reason}.",
             "joker_suit_required": f"{reason}: add `suit:` to `/mighty play`, or use the "
                                    "joker menu on your panel.",
             "bad_discard": f"{reason}. Name three cards you hold, e.g. "
                            "`/mighty discard cards:\"2♣ 3♦ 4♥\"`.",
             "bad_contract_change": f"{reason}. Or keep the contract and call your friend.",
-            "bid_too_low": f"{reason}.",
         }
         return hints.get(exc.code, f"{reason}.")
 

@@ -129,7 +129,8 @@ def _hand_text(game: MightyGame, seat: int) -> str:
             groups.append([c])
     lines = []
     for group in groups:
-        text = " ".join(_card_label(c, game) for c in group)
+        text = " ".join(f"{c} (Mighty)" if decided and c is game.mighty else str(c)
+                        for c in group)
         lines.append(f"**{text}** ← trump" if decided and group[0].suit is trump and trump
                      else text)
     return "\n".join(lines)
@@ -286,7 +287,7 @@ def decode_select(payload: str, values: Sequence[str]) -> Action | ActionFor | D
         return Contract.of(int(match[1]), TRUMP_LETTERS[match[2]])
     if kind == "F" and not rest:
         if one in ("first", "none"):
-            return FriendCall.of(one)  # type: ignore[arg-type]
+            return FriendCall.of("first" if one == "first" else "none")
         if one[:1] == "c" and (c := card_at(one[1:])) is not None:
             return FriendCall.of(c)
     if kind == "J" and not rest and one in TRUMP_LETTERS and TRUMP_LETTERS[one] is not None:

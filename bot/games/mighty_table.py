@@ -9,7 +9,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.games import Field
-from bot.games.mighty_words import bid_text, call_text, contract_of, label_trump, trump_text
+from bot.games.mighty_words import bid_text, call_text, contract_of, trump_text
+from engine.mighty.rules import parse_trump
 
 _VERBS: Final = {"auction": "to bid or pass", "discard": "to take the kitty and discard",
                  "friend": "to fix the contract and call a friend", "playing": "to play"}
@@ -84,6 +85,8 @@ def _declaration(v: View, labels: Sequence[str]) -> list[Field]:
     friend = call_text(v["friend_call"])
     if v["friend"] is not None:
         friend += f"\nFriend: {labels[v['friend']]}"
+    elif v["solo"] == "first_trick":
+        friend += "\nThe declarer won the first trick: a solo."
     elif v["friend_call"] not in (None, "none") and not v["over"]:
         friend += "\nFriend: not revealed yet"
     points = v["points"]
@@ -103,7 +106,7 @@ def _trick(v: View, labels: Sequence[str]) -> Field:
     if v["trick"]:
         first = v["trick"][0]["card"]
         if first == "JK" and v["led"] is not None and v["trick_number"] not in (1, 10):
-            lines.append(f"The joker asks for {trump_text(label_trump(v['led']))}.")
+            lines.append(f"The joker asks for {trump_text(parse_trump(v['led']))}.")
         if v["joker_demanded"]:
             lines.append(f"{first} led: the joker is demanded.")
     name = f"Trick {v['trick_number']}/10"

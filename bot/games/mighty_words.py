@@ -27,14 +27,9 @@ def bid_text(points: int, trump: Trump) -> str:
     return f"{points} {'no-trump' if trump is None else trump.symbol}"
 
 
-def label_trump(label: str) -> Trump:
-    """A trump from its JSON label (``"notrump"``, ``"diamonds"``)."""
-    return parse_trump(label)
-
-
 def contract_of(raw: list[Any] | None) -> tuple[int, Trump] | None:
     """A contract from a view's ``[15, "diamonds"]``."""
-    return None if raw is None else (int(raw[0]), label_trump(str(raw[1])))
+    return None if raw is None else (int(raw[0]), parse_trump(str(raw[1])))
 
 
 def call_text(call: str | None) -> str:

@@ -102,17 +102,24 @@ class Writer:
                 future.set_result(None)
 
     async def _run(self, rows: Sequence[Row]) -> None:
-        """One transaction: one multi-row INSERT per kind of row, then the commit."""
+        """One transaction: one multi-row INSERT per kind of row, queued to aiosqlite's
+        thread together (it runs them in order), then the commit once all succeeded:
+        two round trips to the thread per batch, whatever its size."""
         groups: dict[tuple[str, str], list[Row]] = {}
         for row in rows:
             groups.setdefault((row.into, row.tail), []).append(row)
+        statements = []
+        for same in groups.values():
+            step = max(1, MAX_VARIABLES // len(same[0].values))
+            for start in range(0, len(same), step):
+                chunk = same[start:start + step]
+                flat = tuple(v for one in chunk for v in one.values)
+                statements.append(self.conn.execute(insert_sql(chunk[0], len(chunk)), flat))
+        outcomes = await asyncio.gather(*statements, return_exceptions=True)
         try:
-            for same in groups.values():
-                step = max(1, MAX_VARIABLES // len(same[0].values))
-                for start in range(0, len(same), step):
-                    chunk = same[start:start + step]
-                    flat = tuple(v for one in chunk for v in one.values)
-                    await self.conn.execute(insert_sql(chunk[0], len(chunk)), flat)
+            failed = next((o for o in outcomes if isinstance(o, BaseException)), None)
+            if failed is not None:
+                raise failed
             await self.conn.commit()
         except BaseException:
             await self.conn.rollback()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -15,3 +17,13 @@ class Budget:
 
     seconds: float | None = 0.5
     worlds: int = DEFAULT_WORLDS
+
+
+def rounds(budget: Budget) -> Iterator[int]:
+    """Round numbers 0, 1, ... until ``budget.worlds`` rounds are done or the clock runs
+    out; the first round always runs."""
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    for done in range(budget.worlds):
+        if done and deadline is not None and time.perf_counter() > deadline:
+            return
+        yield done

@@ -1,4 +1,5 @@
-"""Reading a Kachuful seat view (the JSON-able ``game.view(seat)``) into a :class:`KInfo`.
+"""What one Kachuful seat knows (:class:`KInfo`), read once from its view (the JSON-able
+``game.view(seat)``), and the hidden-card constraints that world sampling respects.
 
 Everything the seat has seen is in the view: its hand (or, in a forehead hand, the
 others' cards), the bids, the tricks of this hand and the current trick. Voids are
@@ -8,17 +9,74 @@ derived from the plays that did not follow the led suit (K9).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from engine.ai.kachuful_levels import KInfo
-from engine.ai.lean import BIT_OF_NAME, NO_TRUMP
-from engine.cards import Suit
+from engine.ai.kachuful_sim import ALL_CARDS
+from engine.ai.lean import BIT_OF_NAME, SUIT_MASK, trump_of
+from engine.kachuful.config import Scoring
 
 
-def _trump(label: str | None) -> int:
-    if label is None or label == "notrump":
-        return NO_TRUMP
-    return int(Suit.from_label(label))
+@dataclass(slots=True)
+class KInfo:
+    """What one seat knows of the current Kachuful hand, in lean bits."""
+
+    players: int
+    seat: int
+    size: int
+    trump: int
+    dealer: int
+    hand: int
+    """The seat's own cards (0 when unseen: a forehead hand, KV8)."""
+    bids: list[int | None]
+    won: list[int]
+    leader: int
+    trick: list[int]
+    """Cards of the current trick, in play order from ``leader``."""
+    played: list[int]
+    """Cards each seat has played this hand (current trick included)."""
+    voids: list[int]
+    """Per seat, the mask of the suits it showed it lacks (K9)."""
+    holding: list[int]
+    """Cards each seat still holds (count)."""
+    shown: list[int]
+    """Cards known to be in each seat's hand (the other hands in a forehead hand)."""
+    out: int
+    """Cards known to be out of play (the turned card, KV4)."""
+    scoring: Scoring = "classic"
+    hook: bool = True
+    blind: bool = False
+
+    def forbidden_bid(self) -> int | None:
+        """The dealer's hook value (K8), or None."""
+        if not self.hook or self.seat != self.dealer:
+            return None
+        value = self.size - sum(b for b in self.bids if b is not None)
+        return value if 0 <= value <= self.size else None
+
+    def hidden(self) -> tuple[int, list[int], list[int]]:
+        """The hidden cards, how many each seat (then the undealt pile) must receive, and
+        what each may take (no suit it showed it lacks, K9)."""
+        known = self.out
+        for s in range(self.players):
+            known |= self.played[s] | self.shown[s]
+        known |= self.hand
+        unknown = ALL_CARDS & ~known
+        capacity = []
+        allowed = []
+        for s in range(self.players):
+            mine = s == self.seat and self.hand
+            need = 0 if mine else self.holding[s] - self.shown[s].bit_count()
+            capacity.append(need)
+            mask = ALL_CARDS
+            for suit in range(4):
+                if self.voids[s] >> suit & 1:
+                    mask &= ~SUIT_MASK[suit]
+            allowed.append(mask)
+        rest = unknown.bit_count() - sum(capacity)
+        capacity.append(rest)
+        allowed.append(ALL_CARDS)
+        return unknown, capacity, allowed
 
 
 def _plays(entries: list[Mapping[str, Any]]) -> list[tuple[int, int]]:
@@ -57,7 +115,7 @@ def info_from_view(view: Mapping[str, Any]) -> KInfo:
         players=n,
         seat=seat,
         size=int(view["size"]),
-        trump=_trump(view["trump"]),
+        trump=trump_of(view["trump"]),
         dealer=dealer,
         hand=hand,
         bids=list(view["bids"]),

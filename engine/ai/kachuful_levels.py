@@ -12,67 +12,21 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from engine.ai.budget import Budget
+from engine.ai.budget import Budget, rounds
 from engine.ai.kachuful_estimate import expected_tricks, round_bid
+from engine.ai.kachuful_info import KInfo
 from engine.ai.kachuful_sim import (
     ABOVE,
-    ALL_CARDS,
     TRUMP_MASK,
     greedy_card,
     playout,
     trick_winner,
 )
-from engine.ai.lean import SUIT_MASK, bits, high_bit, low_bit
+from engine.ai.lean import bits, high_bit, low_bit
 from engine.ai.sampling import sample_world
-from engine.kachuful.config import Scoring
 from engine.kachuful.scoring import hand_score
-
-
-@dataclass(slots=True)
-class KInfo:
-    """What one seat knows of the current Kachuful hand, in lean bits."""
-
-    players: int
-    seat: int
-    size: int
-    trump: int
-    dealer: int
-    hand: int
-    """The seat's own cards (0 when unseen: a forehead hand, KV8)."""
-    bids: list[int | None]
-    won: list[int]
-    leader: int
-    trick: list[int]
-    """Cards of the current trick, in play order from ``leader``."""
-    played: list[int]
-    """Cards each seat has played this hand (current trick included)."""
-    voids: list[int]
-    """Per seat, the mask of the suits it showed it lacks (K9)."""
-    holding: list[int]
-    """Cards each seat still holds (count)."""
-    shown: list[int]
-    """Cards known to be in each seat's hand (the other hands in a forehead hand)."""
-    out: int
-    """Cards known to be out of play (the turned card, KV4)."""
-    scoring: Scoring = "classic"
-    hook: bool = True
-    blind: bool = False
-
-    @property
-    def n(self) -> int:
-        return self.players
-
-    def forbidden_bid(self) -> int | None:
-        """The dealer's hook value (K8), or None."""
-        if not self.hook or self.seat != self.dealer:
-            return None
-        value = self.size - sum(b for b in self.bids if b is not None)
-        return value if 0 <= value <= self.size else None
-
 
 # --- easy ---------------------------------------------------------------------------
 
@@ -131,31 +85,6 @@ def _score_table(info: KInfo) -> list[list[int]]:
     ]
 
 
-def hidden_cards(info: KInfo) -> tuple[int, list[int], list[int]]:
-    """The hidden cards, how many each seat (then the undealt pile) must receive, and
-    what each may take (no suit it showed it lacks, K9)."""
-    known = info.out
-    for s in range(info.players):
-        known |= info.played[s] | info.shown[s]
-    known |= info.hand
-    unknown = ALL_CARDS & ~known
-    capacity = []
-    allowed = []
-    for s in range(info.players):
-        mine = s == info.seat and info.hand
-        need = 0 if mine else info.holding[s] - info.shown[s].bit_count()
-        capacity.append(need)
-        mask = ALL_CARDS
-        for suit in range(4):
-            if info.voids[s] >> suit & 1:
-                mask &= ~SUIT_MASK[suit]
-        allowed.append(mask)
-    rest = unknown.bit_count() - sum(capacity)
-    capacity.append(rest)
-    allowed.append(ALL_CARDS)
-    return unknown, capacity, allowed
-
-
 def _bid_weight(info: KInfo, hands: Sequence[int]) -> float:
     """How well the sampled hands explain the bids already made (a soft likelihood)."""
     w = 0.0
@@ -193,24 +122,18 @@ def _search(
     evaluate: Callable[[list[int], int], float],
     rng: random.Random,
     budget: Budget,
-    weigh: bool,
 ) -> int:
     """Index of the candidate with the best weighted mean score over sampled worlds."""
-    unknown, capacity, allowed = hidden_cards(info)
+    unknown, capacity, allowed = info.hidden()
     totals = [0.0] * len(candidates)
-    weight = 0.0
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-    for done in range(budget.worlds):
-        if deadline is not None and done and time.perf_counter() > deadline:
-            break
+    for _ in rounds(budget):
         parts = sample_world(unknown, capacity, allowed, rng)
         hands = [parts[s] | info.shown[s] for s in range(info.players)]
         if info.hand:
             hands[info.seat] = info.hand
-        w = _bid_weight(info, hands) if weigh else 1.0
+        w = _bid_weight(info, hands)
         if w < 1e-9:
             continue
-        weight += w
         for i, cand in enumerate(candidates):
             totals[i] += w * evaluate(hands, cand)
     return max(range(len(candidates)), key=lambda i: totals[i])
@@ -272,7 +195,7 @@ def hard_bid(info: KInfo, legal: Sequence[int], rng: random.Random, budget: Budg
     else:
         est = info.size / info.players
     near = [b for b in legal if abs(b - est) <= 2.5] or [normal_bid(info, legal)]
-    best = _search(info, near, _BidEval(info), rng, budget, weigh=True)
+    best = _search(info, near, _BidEval(info), rng, budget)
     return near[best]
 
 
@@ -281,5 +204,5 @@ def hard_play(info: KInfo, legal: int, rng: random.Random, budget: Budget) -> in
     options = _distinct_cards(info, legal)
     if len(options) == 1:
         return options[0]
-    best = _search(info, options, _PlayEval(info), rng, budget, weigh=True)
+    best = _search(info, options, _PlayEval(info), rng, budget)
     return options[best]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.cards import CARDS, NAMES
+from engine.cards import CARDS, NAMES, Suit
 
 NO_TRUMP: Final = -1
 JOKER_BIT: Final = 52
@@ -43,3 +43,10 @@ def low_bit(mask: int) -> int:
 def high_bit(mask: int) -> int:
     """The highest set bit of a non-empty mask."""
     return mask.bit_length() - 1
+
+
+def trump_of(label: str | None) -> int:
+    """The lean trump of a view's label (``"spades"`` … ``"notrump"``; None: not set)."""
+    if label is None or label == "notrump":
+        return NO_TRUMP
+    return int(Suit.from_label(label))

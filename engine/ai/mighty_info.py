@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from engine.ai.lean import BIT_OF_NAME, JOKER_BIT, NO_TRUMP, SUIT_MASK
+from engine.ai.lean import BIT_OF_NAME, JOKER_BIT, NO_TRUMP, SUIT_MASK, trump_of
 from engine.ai.mighty_heuristics import TRUMP_OPTIONS, expected_points
 from engine.ai.mighty_sim import (
     ALL_CARDS,
@@ -27,7 +27,6 @@ from engine.ai.mighty_sim import (
     mighty_bit,
     play_card,
 )
-from engine.cards import Suit
 
 _BID_SLACK: Final = 1.0
 _PASS_CEILING: Final = 14.5
@@ -35,12 +34,6 @@ _BID_SPREAD: Final = 2.0
 _MAX_PENALTY: Final = 20.0
 KITTY: Final = PLAYERS
 """Index of the hidden pile (the kitty, or the declarer's discards) among locations."""
-
-
-def _suit(label: str | None) -> int:
-    if label is None or label == "notrump":
-        return NO_TRUMP
-    return int(Suit.from_label(label))
 
 
 def _mask(names: Any) -> int:
@@ -152,7 +145,7 @@ def info_from_view(view: Mapping[str, Any]) -> MInfo:
     """The information set of ``view["seat"]``."""
     seat = int(view["seat"])
     contract_raw = view["contract"]
-    contract = None if contract_raw is None else (int(contract_raw[0]), _suit(contract_raw[1]))
+    contract = None if contract_raw is None else (int(contract_raw[0]), trump_of(contract_raw[1]))
     trump = NO_TRUMP if contract is None else contract[1]
     mighty = mighty_bit(trump)
     caller = caller_bit(trump)
@@ -171,7 +164,7 @@ def info_from_view(view: Mapping[str, Any]) -> MInfo:
     for t in view["tricks"]:
         _learn(t["cards"], t["number"], -1, False, mighty, caller, voids, played_by)
     current = view["trick"]
-    led = _suit(view["led"]) if view["led"] is not None else -1
+    led = trump_of(view["led"]) if view["led"] is not None else -1
     demanded = bool(view.get("joker_demanded"))
     number = view["trick_number"] or 1
     _learn(current, number, led, demanded, mighty, caller, voids, played_by)
@@ -180,7 +173,7 @@ def info_from_view(view: Mapping[str, Any]) -> MInfo:
     for c in view["calls"]:
         s = int(c["seat"])
         if "bid" in c:
-            bids[s] = (int(c["bid"][0]), _suit(c["bid"][1]))
+            bids[s] = (int(c["bid"][0]), trump_of(c["bid"][1]))
         elif bids[s] is None:
             passed[s] = True
     played = 0

@@ -1,24 +1,25 @@
 """Mighty AI levels over one seat's information set (M4–M16).
 
-``easy`` bids only very strong hands, discards its lowest cards, calls the Mighty and
-plays the greedy policy with some randomness. ``normal`` bids from the expected points
-of its hand (trump length, top trumps, the Mighty, the joker, aces), discards to make
-voids, calls the strongest card it lacks and plays the greedy policy: take points from
-opponents cheaply, give points to a winning partner, use the Mighty and the joker on
-rich tricks, demand the joker with the joker-caller. ``hard`` samples the hidden cards
-consistently with what the seat has seen and chooses every decision (bid, discard,
+``easy`` bids its longest suit whenever the hand looks roughly good enough (so it
+overbids), discards its lowest cards, calls the strongest card it lacks and plays its
+highest card when it can win the trick, else its lowest, now and then any card.
+``normal`` bids from the expected points of its hand (trump length, top trumps, the
+Mighty, the joker, aces), discards to make voids, calls the strongest card it lacks and
+plays the greedy policy: take points from opponents cheaply, give points to a winning
+partner, use the Mighty and the joker on rich tricks, demand the joker with the
+joker-caller. ``hard`` samples the hidden cards consistently with what the seat has
+seen (and weighs them against the auction) and chooses every decision (bid, discard,
 contract, friend call, card) by the mean score of greedy playouts.
 """
 
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from engine.ai.budget import Budget
+from engine.ai.budget import Budget, rounds
 from engine.ai.lean import JOKER_BIT, NO_TRUMP, SUIT_MASK, bits
 from engine.ai.mighty_heuristics import (
     TRUMP_OPTIONS,
@@ -52,6 +53,7 @@ Call = tuple[int, int]
 Move = tuple[int, int, bool]
 """A play: (card bit, named suit or -1, joker demand)."""
 FriendChoice = int | str
+World = tuple[list[int], int, float]
 
 
 # --- shared pieces ------------------------------------------------------------------
@@ -92,40 +94,15 @@ def _play_declared(
     return table.points(captured, final), final is not None
 
 
-class _Worlds:
-    """Worlds consistent with an information set, sampled until the budget runs out."""
-
-    def __init__(self, info: MInfo, rng: random.Random, budget: Budget) -> None:
-        self.info = info
-        self.rng = rng
-        self.budget = budget
-        self.unknown, self.capacity, self.allowed = info.hidden()
-
-    def __iter__(self) -> _WorldIter:
-        return _WorldIter(self)
-
-
-class _WorldIter:
-    def __init__(self, worlds: _Worlds) -> None:
-        self.w = worlds
-        self.count = 0
-        seconds = worlds.budget.seconds
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
-
-    def __iter__(self) -> _WorldIter:
-        return self
-
-    def __next__(self) -> tuple[list[int], int, float]:
-        w = self.w
-        if self.count >= w.budget.worlds or (
-            self.deadline is not None and self.count and time.perf_counter() > self.deadline
-        ):
-            raise StopIteration
-        self.count += 1
-        parts = sample_world(w.unknown, w.capacity, w.allowed, w.rng)
+def _worlds(info: MInfo, rng: random.Random, budget: Budget) -> Iterator[World]:
+    """Worlds consistent with the information set, with their auction weight, until the
+    budget runs out: (hands by seat, the kitty or discard pile, weight)."""
+    unknown, capacity, allowed = info.hidden()
+    for _ in rounds(budget):
+        parts = sample_world(unknown, capacity, allowed, rng)
         hands = parts[:PLAYERS]
-        hands[w.info.seat] = w.info.hand
-        return hands, parts[KITTY], w.info.weight(hands)
+        hands[info.seat] = info.hand
+        yield hands, parts[KITTY], info.weight(hands)
 
 
 def _best(candidates: Sequence[object], totals: Sequence[float]) -> int:
@@ -178,7 +155,7 @@ def hard_auction(
     if not trumps:
         return PASS
     samples: dict[int, list[tuple[int, bool, float]]] = {t: [] for t in trumps}
-    for hands, kitty, weight in _Worlds(info, rng, budget):
+    for hands, kitty, weight in _worlds(info, rng, budget):
         for t in trumps:
             samples[t].append((*_declare_world(hands, kitty, info.seat, t), weight))
     best: str | Call = PASS
@@ -222,7 +199,7 @@ def hard_discard(info: MInfo, rng: random.Random, budget: Budget) -> int:
     assert info.contract is not None
     candidates = discard_candidates(info.hand, trump, 8)
     totals = [0.0] * len(candidates)
-    for hands, _, weight in _Worlds(info, rng, budget):
+    for hands, _, weight in _worlds(info, rng, budget):
         for i, dropped in enumerate(candidates):
             hs = list(hands)
             hs[info.seat] = info.hand & ~dropped
@@ -247,7 +224,7 @@ def hard_contract(
     kept = info.contract
     trumps = sorted({kept[1], *(c[1] for c in options)})
     samples: dict[int, list[tuple[int, bool, float]]] = {t: [] for t in trumps}
-    for hands, _, weight in _Worlds(info, rng, Budget(budget.seconds, max(8, budget.worlds // 3))):
+    for hands, _, weight in _worlds(info, rng, Budget(budget.seconds, max(8, budget.worlds // 3))):
         for t in trumps:
             call = friend_call(info.hand, info.discards, t)
             run = _play_declared(list(hands), info.seat, t, kept[0], info.discards, call)
@@ -267,7 +244,7 @@ def hard_friend(info: MInfo, rng: random.Random, budget: Budget) -> FriendChoice
     assert info.contract is not None
     candidates = friend_candidates(info.hand, info.discards, info.trump)
     totals = [0.0] * len(candidates)
-    for hands, _, weight in _Worlds(info, rng, budget):
+    for hands, _, weight in _worlds(info, rng, budget):
         for i, call in enumerate(candidates):
             p, f = _play_declared(
                 list(hands), info.seat, info.trump, info.contract[0], info.discards, call
@@ -321,7 +298,7 @@ def hard_play(info: MInfo, legal: Sequence[Move], rng: random.Random, budget: Bu
         return candidates[0]
     totals = [0.0] * len(candidates)
     seat = info.seat
-    for hands, _, weight in _Worlds(info, rng, budget):
+    for hands, _, weight in _worlds(info, rng, budget):
         friend = info.world_friend(hands)
         table = info.table(friend)
         for i, (card, named, demand) in enumerate(candidates):

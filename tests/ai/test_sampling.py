@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 from engine.ai.kachuful_info import info_from_view as kachuful_info
-from engine.ai.kachuful_levels import hidden_cards
 from engine.ai.lean import BIT_OF_NAME, SUIT_MASK
 from engine.ai.mighty_info import KITTY
 from engine.ai.mighty_info import info_from_view as mighty_info
@@ -49,7 +48,7 @@ def test_k9_a_seat_that_did_not_follow_gets_no_card_of_the_led_suit() -> None:
     assert info.voids[1] == 1 << 1  # hearts (suit 1)
     assert info.played[0] >> BIT_OF_NAME["A♥"] & 1
     rng = random.Random(0)
-    unknown, capacity, allowed = hidden_cards(info)
+    unknown, capacity, allowed = info.hidden()
     for _ in range(100):
         parts = sample_world(unknown, capacity, allowed, rng)
         assert parts[1] & SUIT_MASK[1] == 0

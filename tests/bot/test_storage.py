@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from bot.storage.db import connect, schema_version
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.results import FinishedGame, PlayerResult, leaderboard, record_game
 from bot.storage.tables import SeatRecord, TableRecord
-from bot.storage.writer import insert
+from bot.storage.writer import Row, Writer, insert
 
 
 def _table(channel: int = 10) -> TableRecord:
@@ -111,5 +112,36 @@ async def test_leaderboard_after_recorded_games(tmp_path: Path) -> None:
         assert [s.player.user_id for s in board.ranked] == [100, 200]
         assert board.ranked[0].player.wins == 3
         assert (await leaderboard(conn, 2, "kachuful")).empty
+    finally:
+        await conn.close()
+
+
+async def test_writer_batches_and_isolates_a_bad_write(tmp_path: Path) -> None:
+    conn = await connect(tmp_path / "bot.sqlite3")
+    try:
+        records = [_table(channel) for channel in (1, 2, 3)]
+        for rec in records:
+            await store.insert_table(conn, rec)
+        await conn.commit()
+        writer = Writer(conn)
+        await writer.write([store.action_row(records[0].id, 1, 0, 100, {"bid": 1}, 1.0)])
+
+        def move(rec: TableRecord, seq: int) -> list[Row]:
+            rec.version = seq
+            return [store.action_row(rec.id, seq, 0, 100, {"bid": seq}, 2.0),
+                    store.table_row(rec)]
+
+        results = await asyncio.gather(
+            writer.write(move(records[0], 1)),  # seq 1 is taken: this write fails alone
+            writer.write(move(records[1], 1)),
+            writer.write(move(records[2], 1)),
+            return_exceptions=True,
+        )
+        assert isinstance(results[0], sqlite3.IntegrityError)
+        assert results[1:] == [None, None]
+        versions = {r.channel_id: r.version for r in await store.load_open_tables(conn)}
+        assert versions == {1: 0, 2: 1, 3: 1}
+        assert [e["action"] for e in await store.load_actions(conn, records[0].id)] == [
+            {"bid": 1}]
     finally:
         await conn.close()

@@ -142,6 +142,9 @@ async def test_ten_hand_match_matches_engine_replay(
         assert board.games_recorded == 1
     finally:
         await conn.close()
+    public = "\n".join(double.public_payloads())
+    assert "claimed a deal-miss (hand worth 0)" in public and WEAK in public  # M5
+    assert "Everyone passed" in public  # M4
     # The secret solo was told once the hand was over.
     assert any("secret solo" in t for m in double.messages() if not m.ephemeral
                for v in m.versions for t in [v.text()])
