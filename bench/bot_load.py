@@ -92,9 +92,6 @@ def serve(kind: str, api: str, gateway: str, token: str, db: str) -> None:
     discord.http.Route.BASE = api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     logging.basicConfig(level=logging.WARNING)
-    if os.environ.get("BOT_LOAD_INSTRUMENT"):
-        sys.path.insert(0, "/tmp")
-        import instrument  # noqa: F401
     client: discord.Client
     if kind == "floor":
         client = FloorBot()

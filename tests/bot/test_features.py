@@ -183,3 +183,30 @@ async def test_table_repost_rules_and_turn_ping(
 
     rules = await double.slash(four[3], double.channel, "kachuful", "rules")
     assert rules.ephemeral and "hook rule" in rules.content
+
+
+async def test_lobby_buttons_leave_host_handover_and_cancel(
+    double: Double, bot: CardBot, users: list[FakeUser],
+) -> None:
+    ana, bo, cy = users[:3]
+    await open_table(double, [ana, bo, cy], deal=False)
+    tid = table_id(double)
+    cancel = await double.click(bo, table_message(double), f"t:{tid}:cancel")
+    assert cancel.ephemeral and "Only the host" in cancel.content
+    addbot = await double.click(bo, table_message(double), f"t:{tid}:addbot")
+    assert addbot.ephemeral and "Only the host" in addbot.content
+    left = await double.click(ana, table_message(double), f"t:{tid}:leave")
+    assert left.content == "You left the table."
+    await double.settle()
+    lobby = table_message(double)
+    assert f"Host: <@{bo.id}>" in lobby.embeds[0]["description"]
+    assert f"<@{ana.id}>" not in field(lobby, "Seats (2/7)")
+    again = await double.click(ana, lobby, f"t:{tid}:join")
+    assert "joined the table (seat 3)" in again.content
+    ended = await double.click(bo, table_message(double), f"t:{tid}:cancel")
+    assert ended.content == "The table was ended."
+    await double.settle()
+    assert "closed" in table_message(double).embeds[0]["title"]
+    assert bot.registry.in_channel(double.channel.id) is None
+    reopened = await double.slash(cy, double.channel, "kachuful", "start", hook=False)
+    assert "open" in reopened.content

@@ -10,7 +10,9 @@ from bot.storage.results import record_game
 from cogs.leaderboard import NOT_IN_SERVER
 from tests.bot.harness import make_bot
 from tests.double import Double, FakeUser
+from tests.double.commands import build_command_data
 from tests.double.harness import RunBot
+from tests.double.results import APPLICATION_COMMAND
 from tests.leaderboard.builders import game_of
 
 
@@ -58,7 +60,11 @@ async def test_leaderboard_and_stats_through_discord(
     empty = await double.slash(alice, double.channel, "leaderboard", game="mighty")
     assert empty.ephemeral and "No Mighty games recorded" in empty.embeds[0]["description"]
 
-    in_dm = await double.slash(alice, None, "stats")
+    # Discord never offers a server-only command in DMs; a forged one is still refused.
+    dm = double.dm_channel(alice)
+    stats_command = double.commands.find(None, "stats")
+    data = build_command_data(stats_command, (), {}, None)
+    in_dm = await double.interact(APPLICATION_COMMAND, alice, dm, data)
     assert in_dm.ephemeral and in_dm.content == NOT_IN_SERVER
 
     other = double.add_guild("Elsewhere")
