@@ -236,10 +236,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         simulator_speed()
     if "timing" in only:
         decision_times(args.seconds, args.timing_games, args.timing_games)
-    if "kachuful" in only:
+    if "kachuful" in only and args.kachuful_games:
         kachuful_report("hard", "normal", args.kachuful_games, tseconds, args.jobs)
         kachuful_report("normal", "easy", args.kachuful_games, tseconds, args.jobs)
-    if "mighty" in only:
+    if "mighty" in only and args.mighty_matches:
         mighty_report("hard", "normal", args.mighty_matches, args.mighty_hands, tseconds, args.jobs)
         mighty_report("normal", "easy", args.mighty_matches, args.mighty_hands, tseconds, args.jobs)
 

@@ -8,6 +8,7 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 from pydantic import ValidationError
 
@@ -64,5 +65,8 @@ def main() -> int:
         asyncio.run(run(loaded))
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
+        return 1
+    except (aiohttp.ClientError, OSError) as exc:
+        log.error("could not reach Discord: %s", exc)
         return 1
     return 0

@@ -76,6 +76,9 @@ class CardBot(commands.Bot):
         log.info("restored %d open table(s)", restored)
         await self.sync_commands()
 
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
+
     async def on_interaction(self, interaction: discord.Interaction[CardBot]) -> None:
         """Buttons are routed by custom_id (slash commands go through the command tree)."""
         if interaction.type is discord.InteractionType.component and self._controller:

@@ -22,7 +22,6 @@ log = logging.getLogger(__name__)
 REPOST_AGE = 50 * 60.0
 """Re-post the table message once it is this old (seconds), well before one hour."""
 EDIT_CAP_CODE = 30046
-UNKNOWN_MESSAGE = 10008
 
 
 @dataclass(slots=True)
@@ -56,7 +55,6 @@ class Publisher:
         self._clock = clock
         self.message_id = message_id
         self.posted_at = posted_at
-        self.edits = 0
         self._dirty = False
         self._force_repost = False
         self._task: asyncio.Task[None] | None = None
@@ -103,8 +101,8 @@ class Publisher:
                     elif exc.code == EDIT_CAP_CODE:
                         self._dirty = True
                         self._force_repost = True
-                    elif exc.code == UNKNOWN_MESSAGE or exc.status == 404:
-                        self.message_id = None
+                    elif exc.status == 404 and self.message_id is not None:
+                        self.message_id = None  # deleted: post the table again
                         self._dirty = True
                     else:
                         log.warning("table message in channel %s: %s", self._channel_id, exc)
@@ -131,7 +129,6 @@ class Publisher:
             )
             self.message_id = message.id
             self.posted_at = message.created_at.timestamp()
-            self.edits += 1
             await self._moved(message.id, self.posted_at)
             if old is not None:
                 await self._point_old(channel, old, message.jump_url)
@@ -139,7 +136,6 @@ class Publisher:
         await channel.get_partial_message(self.message_id).edit(
             content=payload.content, embeds=payload.embeds, view=payload.view,
         )
-        self.edits += 1
 
     async def _point_old(self, channel: discord.PartialMessageable, old: int, url: str) -> None:
         try:

@@ -15,7 +15,6 @@ from bot.storage.tables import SeatRecord
 from engine.game import Game
 
 FIELD_LIMIT = 1024
-EMBED_LIMIT = 6000
 COLOUR = discord.Colour.dark_green()
 
 

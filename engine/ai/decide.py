@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from engine.ai.budget import DEFAULT_WORLDS, Budget
+from engine.ai.kachuful_player import decide_kachuful
+from engine.ai.mighty_player import decide_mighty
 from engine.game import Action
 
 LEVELS: Final = ("easy", "normal", "hard")
@@ -23,16 +25,14 @@ DEFAULT_SECONDS: Final = 0.5
 Decider = Callable[[str, Mapping[str, Any], Sequence[Action], random.Random, Budget], Action]
 
 
+DECIDERS: Final[dict[str, Decider]] = {"kachuful": decide_kachuful, "mighty": decide_mighty}
+
+
 def _decider(game: str) -> Decider:
-    if game == "kachuful":
-        from engine.ai.kachuful_player import decide_kachuful
-
-        return decide_kachuful
-    if game == "mighty":
-        from engine.ai.mighty_player import decide_mighty
-
-        return decide_mighty
-    raise ValueError(f"unknown game {game!r}: expected kachuful or mighty")
+    decider = DECIDERS.get(game)
+    if decider is None:
+        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(DECIDERS)}")
+    return decider
 
 
 class LevelPolicy:

@@ -125,3 +125,20 @@ async def test_bursts_collapse_to_the_latest_state() -> None:
     await publisher.flush()
     assert channel.edits[-1] == "10"
     assert len(channel.edits) <= 2
+
+
+async def test_deleted_table_message_is_posted_again(
+    double: Double, bot: CardBot, users: list[FakeUser],
+) -> None:
+    old = await open_table(double, users)
+    await double.delete_message(old)
+    table = bot.registry.in_channel(double.channel.id)
+    assert table is not None and table.game is not None and table.game.to_act is not None
+    bid = await double.slash(users[table.game.to_act], double.channel, "kachuful", "bid",
+                             amount=0)
+    assert bid.content.startswith("Done")
+    await double.settle(quiet=0.1)
+    new = table_message(double)
+    assert new.id != old.id and not new.deleted
+    assert field(new, "Bids and tricks") == _bids_shown(bot, double)
+    double.take_violations()  # the edit of the deleted message was refused (404)
