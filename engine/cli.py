@@ -74,10 +74,10 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
         if not args.json:
             lines.extend(line for e in events if (line := spec.describe(e)) is not None)
 
-    narrate(spec.opening_events(game))
+    narrate(game.opening_events())
     play_out(game, policy, random.Random(f"{args.seed}:ai"), narrate)
     if args.json:
-        _print({**spec.record(game), **summary(spec, game)}, out)
+        _print({**game.record(expand_deals=True), **summary(spec, game)}, out)
         return 0
     title = f"{spec.name.capitalize()}, {game.players} players, seed {args.seed}"
     title += f", {args.level} AI players"

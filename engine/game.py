@@ -9,6 +9,7 @@ see what"); ``to_json`` / ``from_json`` round-trip the whole state.
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -120,13 +121,33 @@ class Game(ABC):
         """Per-hand scores, totals and winners."""
 
     @abstractmethod
-    def to_json(self) -> str:
-        """The whole state as JSON."""
+    def opening_events(self) -> list[Event]:
+        """What happened before the first action (the draw for dealer, the first deal)."""
+
+    @abstractmethod
+    def record(self, expand_deals: bool = False) -> dict[str, Any]:
+        """The replay document of this game: its setup (seed, or explicit deals with
+        ``expand_deals``) and every action so far."""
 
     @classmethod
     @abstractmethod
+    def from_record(cls, doc: Any) -> Self:
+        """Rebuild a game from a replay document by replaying it; raise
+        :class:`IllegalAction` (``bad_input`` or the refused action's code)."""
+
+    def to_json(self) -> str:
+        """The whole state as JSON: the replay document, which restores it exactly."""
+        return json.dumps(self.record(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
     def from_json(cls, text: str) -> Self:
-        """Restore a state written by :meth:`to_json`."""
+        """Restore a state written by :meth:`to_json`; raise :class:`IllegalAction`
+        (``bad_input`` or the refused action's code) for text that holds no valid game."""
+        try:
+            doc = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise IllegalAction("bad_input", f"not a saved game: {exc}") from None
+        return cls.from_record(doc)
 
     @classmethod
     @abstractmethod

@@ -45,15 +45,6 @@ class GameSpec(Protocol):
         pairs as text. Raise :class:`IllegalAction` (``bad_input``) for bad ones."""
         ...
 
-    def opening_events(self, game: Game) -> list[Event]:
-        """What happened before the first action (draw for dealer, first deal ...)."""
-        ...
-
-    def record(self, game: Game) -> dict[str, Any]:
-        """A replay document that reproduces ``game`` exactly: setup with explicit deals
-        (not a seed) and every action so far."""
-        ...
-
     def hand_summaries(self, game: Game) -> list[dict[str, Any]]:
         """One summary per hand dealt so far (the replay output's ``hands``)."""
         ...
@@ -75,30 +66,22 @@ SPEC_MODULES: dict[str, str] = {
 is imported only when its game is asked for."""
 
 
-def _load(name: str) -> GameSpec | None:
-    module_name = SPEC_MODULES[name]
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and module_name.startswith(exc.name):
-            return None  # the game is not part of this build
-        raise
-    spec: GameSpec = module.SPEC
+def _load(name: str) -> GameSpec:
+    spec: GameSpec = importlib.import_module(SPEC_MODULES[name]).SPEC
     return spec
 
 
 def registry() -> dict[str, GameSpec]:
-    """Every game available, by name."""
-    return {name: spec for name in SPEC_MODULES if (spec := _load(name)) is not None}
+    """Every game, by name."""
+    return {name: _load(name) for name in SPEC_MODULES}
 
 
 def spec_for(name: Any) -> GameSpec:
     """The spec named ``name``; ``IllegalAction('bad_input')`` naming the games known."""
-    spec = _load(name) if isinstance(name, str) and name in SPEC_MODULES else None
-    if spec is None:
-        names = ", ".join(sorted(registry()))
+    if not isinstance(name, str) or name not in SPEC_MODULES:
+        names = ", ".join(sorted(SPEC_MODULES))
         raise IllegalAction("bad_input", f"'game' must be one of: {names}")
-    return spec
+    return _load(name)
 
 
 class ReplayError(IllegalAction):

@@ -8,7 +8,6 @@ it changes anything.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -503,19 +502,10 @@ class KachufulGame(Game):
             for k, index in enumerate(self._indices)
         ]
 
-    def to_json(self) -> str:
-        return json.dumps(self.record(), ensure_ascii=False, separators=(",", ":"))
-
     @classmethod
-    def from_json(cls, text: str) -> KachufulGame:
-        """Restore a game written by :meth:`to_json`; raise ``IllegalAction`` (code
-        ``bad_input`` or the refused action's code) for text that holds no valid game."""
+    def from_record(cls, doc: Any) -> KachufulGame:
         from engine.kachuful.record import game_from_record
 
-        try:
-            doc = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise IllegalAction("bad_input", f"not a saved game: {exc}") from None
         return game_from_record(doc)
 
     @classmethod

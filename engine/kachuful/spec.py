@@ -39,12 +39,6 @@ class KachufulSpec:
             raise IllegalAction("bad_input", "give the players with --players, not as an option")
         return KachufulGame({**options, "players": players}, seed=seed)
 
-    def opening_events(self, game: Game) -> list[Event]:
-        return _kachuful(game).opening_events()
-
-    def record(self, game: Game) -> dict[str, Any]:
-        return _kachuful(game).record(expand_deals=True)
-
     def hand_summaries(self, game: Game) -> list[dict[str, Any]]:
         return [
             {

@@ -9,7 +9,6 @@ replay document and :meth:`MightyGame.from_json` replays it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
@@ -797,19 +796,10 @@ class MightyGame(Game):
         doc["actions"] = [{"seat": s, **encode_action(a)} for s, a in self.log]
         return doc
 
-    def to_json(self) -> str:
-        return json.dumps(self.record(), ensure_ascii=False, separators=(",", ":"))
-
     @classmethod
-    def from_json(cls, text: str) -> MightyGame:
-        """Restore a match written by :meth:`to_json`; raise ``IllegalAction`` (code
-        ``bad_input`` or the refused action's code) for text that holds no valid match."""
+    def from_record(cls, doc: Any) -> MightyGame:
         from engine.mighty.record import game_from_record
 
-        try:
-            doc = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise IllegalAction("bad_input", f"not a saved game: {exc}") from None
         return game_from_record(doc)
 
     @classmethod

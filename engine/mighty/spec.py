@@ -50,12 +50,6 @@ class MightySpec:
             config["hands"] = int(value)
         return MightyGame(config, seed=seed)
 
-    def opening_events(self, game: Game) -> list[Event]:
-        return _mighty(game).opening_events()
-
-    def record(self, game: Game) -> dict[str, Any]:
-        return _mighty(game).record(expand_deals=True)
-
     def hand_summaries(self, game: Game) -> list[dict[str, Any]]:
         return [r.summary() for r in _mighty(game).records]
 
