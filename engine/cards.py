@@ -181,6 +181,11 @@ def _normalise(text: str) -> str:
     return " ".join(text.strip().lower().split())
 
 
+def trump_label(trump: Suit | None) -> str:
+    """The JSON name of a trump: ``spades`` … ``clubs``, or ``notrump`` for None."""
+    return "notrump" if trump is None else trump.label
+
+
 def parse_card(text: str) -> Card:
     """Read one card from forgiving input (C2): ``A♠``, ``A♠️``, ``as``, ``a s``, ``10h``,
     ``Th``, ``Q♣``, ``joker``, ``jk``. Raises :class:`CardParseError` and nothing else."""

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from engine.cards import CARDS, Card, Suit
 
@@ -171,3 +171,24 @@ def invalid_config(exc: ValidationError) -> IllegalAction:
             msg = "is not an option here"
         parts.append(f"{where}: {msg}" if where else msg)
     return IllegalAction("bad_input", "; ".join(parts))
+
+
+class GameConfig(BaseModel):
+    """Base of each game's settings: validated at the edge, frozen once the game starts."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @classmethod
+    def parse(cls, data: Any) -> Self:
+        """Validate settings from outside (None means all defaults); raise
+        ``IllegalAction('bad_input')`` naming each bad setting."""
+        if isinstance(data, cls):
+            return data
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise IllegalAction("bad_input", "the config must be an object of settings")
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            raise invalid_config(exc) from None

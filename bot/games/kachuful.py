@@ -12,11 +12,11 @@ from bot.games import Field, GameAdapter, Panel, register
 from bot.render import seat_label
 from bot.storage.tables import SeatRecord
 from engine.ai.policy import policy_for
-from engine.cards import CARDS, Card, parse_card, sort_hand
+from engine.cards import CARDS, Card, parse_card, sort_hand, trump_label
 from engine.game import Action, Game, IllegalAction, Play
 from engine.kachuful.actions import LOOK, Bid, Look
 from engine.kachuful.config import MAX_PLAYERS, MIN_PLAYERS, KachufulConfig
-from engine.kachuful.game import KachufulGame, trump_label
+from engine.kachuful.game import KachufulGame
 
 ENGINE_OPTIONS: Final = ("start_size", "schedule", "trump", "scoring", "hook", "blind_bids",
                          "forehead")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import contextlib
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import model_validator
 
 from engine.cards import Suit
-from engine.game import IllegalAction, invalid_config
+from engine.game import GameConfig
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 7
@@ -29,7 +29,7 @@ def max_start_size(players: int) -> int:
     return DECK_SIZE // players
 
 
-class KachufulConfig(BaseModel):
+class KachufulConfig(GameConfig):
     """The variants chosen at the table (seed 000 §05: never changed after the first deal).
 
     ``start_size`` defaults to floor(52 / players) (K2) and may be set lower (KV1);
@@ -37,8 +37,6 @@ class KachufulConfig(BaseModel):
     cycle_notrump (KV3) or turned (KV4); ``scoring`` classic (K10) or a KV5 variant;
     ``hook`` the K8 rule (KV6 turns it off); ``blind_bids`` KV7; ``forehead`` KV8.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     players: int
     start_size: int
@@ -77,19 +75,6 @@ class KachufulConfig(BaseModel):
                 f"(52 cards / {self.players}), not {self.start_size}"
             )
         return self
-
-    @classmethod
-    def parse(cls, data: Any) -> KachufulConfig:
-        """Validate settings from outside; raise ``IllegalAction('bad_input')`` naming
-        each bad setting."""
-        if isinstance(data, KachufulConfig):
-            return data
-        if not isinstance(data, dict):
-            raise IllegalAction("bad_input", "the config must be an object of settings")
-        try:
-            return cls.model_validate(data)
-        except ValidationError as exc:
-            raise invalid_config(exc) from None
 
     def sizes(self) -> list[int]:
         """Hand sizes over the schedule: H…1…H (K3) or H…1 (KV2)."""

@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from engine.cards import CARDS, NAMES, Card, Suit, sort_hand
+from engine.cards import CARDS, NAMES, Card, Suit, sort_hand, trump_label
 from engine.game import Action, Event, Game, IllegalAction, Play, Results
 from engine.kachuful.actions import (
     BIDS,
@@ -515,11 +515,6 @@ class KachufulGame(Game):
     @classmethod
     def encode_action(cls, action: Action) -> dict[str, Any]:
         return encode_action(action)
-
-
-def trump_label(trump: Suit | None) -> str:
-    """``spades`` … ``clubs``, or ``notrump``."""
-    return "notrump" if trump is None else trump.label
 
 
 def _is_int(value: object) -> bool:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.cards import trump_label
 from engine.game import Action, Event, Game, IllegalAction
 from engine.kachuful.actions import Bid
-from engine.kachuful.game import KachufulGame, trump_label
+from engine.kachuful.game import KachufulGame
 from engine.kachuful.record import game_from_doc
 
 _TRUMP_SYMBOLS = {

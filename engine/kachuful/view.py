@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import NAMES, Card, sort_hand
+from engine.cards import NAMES, Card, sort_hand, trump_label
 from engine.game import Play
 from engine.kachuful.actions import encode_action
-from engine.kachuful.game import HandRecord, KachufulGame, trump_label
+from engine.kachuful.game import HandRecord, KachufulGame
 
 
 def _cards(leader: int, cards: tuple[Card, ...] | list[Card], players: int) -> list[dict[str, Any]]:

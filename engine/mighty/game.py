@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from engine.cards import CARDS, JOKER, NAMES, Card, Suit, sort_hand
+from engine.cards import CARDS, JOKER, NAMES, Card, Suit, sort_hand, trump_label
 from engine.game import Action, Event, Game, IllegalAction, Play, Results
 from engine.mighty.actions import (
     BIDS,
@@ -60,7 +60,6 @@ from engine.mighty.rules import (
     joker_caller,
     mighty_card,
     settle,
-    trump_label,
 )
 from engine.mighty.trick import follow_cards, joker_has_power, lead_options, trick_winner
 from engine.mighty.view import build_view

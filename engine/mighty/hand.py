@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import NAMES, Card
+from engine.cards import NAMES, Card, trump_label
 from engine.mighty.actions import FriendTarget
 from engine.mighty.deals import Deal
-from engine.mighty.rules import Settlement, Trump, joker_caller, mighty_card, trump_label
+from engine.mighty.rules import Settlement, Trump, joker_caller, mighty_card
 
 
 def contract_json(contract: tuple[int, Trump] | None) -> list[Any] | None:

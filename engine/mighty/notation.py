@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.cards import NAMES, Card, CardParseError, Suit, parse_card
+from engine.cards import NAMES, Card, CardParseError, Suit, parse_card, trump_label
 from engine.game import Action, IllegalAction, Play
 from engine.mighty.actions import (
     DEAL_MISS,
@@ -27,7 +27,7 @@ from engine.mighty.actions import (
     Pass,
 )
 from engine.mighty.deals import Deal, deal_error
-from engine.mighty.rules import PLAYERS, Trump, parse_trump, trump_label
+from engine.mighty.rules import PLAYERS, Trump, parse_trump
 
 _KEYS = (
     'an action is {"bid": [n, trump]}, {"pass": true}, {"dealmiss": true}, '

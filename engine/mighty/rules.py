@@ -28,11 +28,6 @@ POINTS_OF: Final = tuple(c.is_point for c in CARDS)
 """``POINTS_OF[card.index]`` is 1 for a point card (A K Q J 10, M1), else 0."""
 
 
-def trump_label(trump: Trump) -> str:
-    """JSON name of a trump: ``"spades"`` ... or ``"notrump"``."""
-    return NOTRUMP_LABEL if trump is None else trump.label
-
-
 def trump_name(trump: Trump) -> str:
     """Name of a trump in sentences."""
     return "no-trump" if trump is None else trump.label

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import NAMES, Card, sort_hand
+from engine.cards import NAMES, Card, sort_hand, trump_label
 from engine.mighty.actions import MightyBid
 from engine.mighty.hand import contract_json, friend_call_json
 from engine.mighty.notation import encode_action
@@ -21,7 +21,6 @@ from engine.mighty.rules import (
     SOLO_SECRET,
     dealmiss_halves,
     format_halves,
-    trump_label,
 )
 
 if TYPE_CHECKING:

@@ -15,11 +15,10 @@ from bot.client import CardBot
 from bot.games.mighty import MIGHTY, engine_config
 from bot.games.mighty_words import LETTER_OF
 from bot.table import Table
-from engine.cards import JOKER, Card
+from engine.cards import JOKER, Card, trump_label
 from engine.game import Action, Game, Play
 from engine.mighty import DEAL_MISS, PASS, Contract, Discard, FriendCall, MightyBid, MightyGame
 from engine.mighty.deals import Deal
-from engine.mighty.rules import trump_label
 from tests.bot.harness import custom_ids, table_message
 from tests.double import Double, FakeUser, InteractionResult, StoredMessage
 
