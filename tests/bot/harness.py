@@ -10,13 +10,13 @@ from bot.client import CardBot
 from bot.config import Settings
 from tests.double import Double, FakeUser, InteractionResult, StoredMessage
 
-ACTION_ID = re.compile(r"a:(\d+):(\d+):(\w+)")
 SETTLE_QUIET = 0.005
 """Quiet time after which the bot counts as done: its table edit starts before it answers."""
 
 
 def make_bot(double: Double, db: Path, seed: int | None = 7) -> CardBot:
-    """The production client, pointed at the double, with AI players acting at once."""
+    """The production client, pointed at the double, with AI players acting at once and
+    repeatable deals; the double counts the bot as done after :data:`SETTLE_QUIET`."""
     settings = Settings(_env_file=None, discord_token=double.token, database_path=db)  # type: ignore[call-arg]
     double.settle_quiet = SETTLE_QUIET
     return CardBot(settings, ai_delay=0.0, seed=seed)
@@ -54,7 +54,6 @@ def labels(message: StoredMessage | InteractionResult) -> dict[str, Any]:
             for c in row.get("components") or [] if "custom_id" in c}
 
 
-__all__ = ["ACTION_ID", "FakeUser", "custom_ids", "field", "labels", "make_bot", "table_message"]
 
 
 TURN = re.compile(r"<@(\d+)> to (bid|play)")
@@ -134,7 +133,6 @@ class Driver:
         return True
 
 
-__all__ += ["Driver", "table_id", "whose_turn"]
 
 
 async def open_table(double: Double, users: list[FakeUser], *, deal: bool = True,
@@ -151,6 +149,3 @@ async def open_table(double: Double, users: list[FakeUser], *, deal: bool = True
         dealt = await double.slash(users[0], double.channel, "kachuful", "deal")
         assert dealt.content.startswith("Dealt"), dealt
     return table_message(double)
-
-
-__all__ += ["open_table"]
