@@ -9,10 +9,10 @@ Prints, with 95% confidence intervals:
 - decision time per level (median, p95, max) at the default budget, on one core;
 - the lean simulators' card plays per second.
 
-Run: ``.venv/bin/python -m bench.ai [--kachuful-games 40] [--mighty-matches 24]
+Run: ``.venv/bin/python -m bench.ai [--kachuful-games 30] [--mighty-matches 30]
 [--seconds 0.5] [--jobs 2]``. Tournaments may use a smaller ``--tournament-seconds``
-budget for ``hard`` to finish sooner; decision times are always measured at
-``--seconds``.
+budget for ``hard`` to finish sooner (the defaults take about half an hour with two
+workers); decision times are always measured at ``--seconds``.
 """
 
 from __future__ import annotations
@@ -219,9 +219,9 @@ def _map(fn: Callable[[T], R], tasks: Sequence[T], jobs: int) -> list[R]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--kachuful-games", type=int, default=40,
+    p.add_argument("--kachuful-games", type=int, default=30,
                    help="deal seeds (each played 4 times)")
-    p.add_argument("--mighty-matches", type=int, default=40)
+    p.add_argument("--mighty-matches", type=int, default=30)
     p.add_argument("--mighty-hands", type=int, default=10, help="hands per Mighty match")
     p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS, help="hard's budget")
     p.add_argument("--tournament-seconds", type=float, default=None,

@@ -46,6 +46,8 @@ from engine.ai.sampling import sample_world
 from engine.cards import Suit
 from engine.mighty.rules import MIN_BID, SOLO_NONE, settle
 
+BID_ROOM: Final = 0.5
+"""``normal`` bids up to its expected points plus this much."""
 PASS: Final = "pass"
 DEAL_MISS: Final = "dealmiss"
 Call = tuple[int, int]
@@ -136,7 +138,7 @@ def normal_auction(info: MInfo, options: Sequence[Call], can_miss: bool) -> str 
         call = _cheapest_call(options, trump)
         if call is None:
             continue
-        r = expected_points(info.hand, trump) + 0.5 - call[0]
+        r = expected_points(info.hand, trump) + BID_ROOM - call[0]
         if r > room:
             best, room = call, r
     return best if best is not None and room >= 0 else PASS
