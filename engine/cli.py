@@ -1,5 +1,6 @@
 """The engine's command line: ``python -m engine replay FILE.json`` and
-``python -m engine simulate GAME [--players N] [--seed S] [--json] [--option key=value ...]``.
+``python -m engine simulate GAME [--players N] [--seed S] [--json] [--option key=value ...]``
+(``--level L`` for every seat, or ``--levels L1,L2,...`` for one AI level per seat).
 
 Success prints the result and exits 0; any refused input prints
 ``{"error": reason, "code": code, "action_index": k or null}`` and exits 2.
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from engine.ai.policy import policy_for
+from engine.ai.seats import seated
 from engine.game import Event, Game, IllegalAction
 from engine.replay import error, play_out, replay, spec_for, summary
 
@@ -61,9 +63,12 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
     the replay output plus the deals and actions that reproduce it)."""
     try:
         spec = spec_for(args.game)
+        levels = _levels(args)
         players = spec.default_players if args.players is None else args.players
+        if levels is not None:
+            players = len(levels)
         game = spec.new_game(players, args.seed, _options(args.option))
-        policy = policy_for(spec.name, args.level)
+        policy = policy_for(spec.name, args.level) if levels is None else seated(spec.name, levels)
     except IllegalAction as exc:
         return _refuse(exc, out)
     except LookupError as exc:
@@ -77,12 +82,27 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
     narrate(game.opening_events())
     play_out(game, policy, random.Random(f"{args.seed}:ai"), narrate)
     if args.json:
-        _print({**game.record(expand_deals=True), **summary(spec, game)}, out)
+        seats = {} if levels is None else {"levels": levels}
+        _print({**game.record(expand_deals=True), **summary(spec, game), **seats}, out)
         return 0
     title = f"{spec.name.capitalize()}, {game.players} players, seed {args.seed}"
-    title += f", {args.level} AI players"
+    title += f", {args.level} AI players" if levels is None else f", AI levels {','.join(levels)}"
     out.write(title + "\n" + "\n".join(lines) + "\n\n" + standings(game) + "\n")
     return 0
+
+
+def _levels(args: argparse.Namespace) -> list[str] | None:
+    """The ``--levels`` list (one AI level per seat, in seat order), or None."""
+    if args.levels is None:
+        return None
+    levels = [lv.strip() for lv in args.levels.split(",")]
+    if not all(levels):
+        raise IllegalAction("bad_input", "--levels takes one level per seat: hard,normal,normal")
+    if args.players is not None and args.players != len(levels):
+        raise IllegalAction(
+            "bad_input", f"--levels names {len(levels)} seats but --players is {args.players}"
+        )
+    return levels
 
 
 def standings(game: Game) -> str:
@@ -120,6 +140,12 @@ def parser() -> argparse.ArgumentParser:
     )
     sim.add_argument(
         "--level", default="simple", help="AI level (default simple; random plays anything)"
+    )
+    sim.add_argument(
+        "--levels",
+        metavar="L1,L2,...",
+        help="one AI level per seat in seat order, e.g. hard,normal,normal,normal "
+        "(sets the number of players; easy, normal, hard, simple or random)",
     )
     return top
 

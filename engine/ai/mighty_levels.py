@@ -344,7 +344,7 @@ def _no_change(info: MInfo, options: Sequence[Call], rng: random.Random, budget:
     return None
 
 
-LEVELS: Final = {
+BY_LEVEL: Final = {
     "easy": Level(
         auction=lambda i, o, m, r, b: easy_auction(i, o, m, r),
         discard=lambda i, r, b: easy_discard(i),

@@ -9,8 +9,8 @@ from typing import Any
 from engine.ai.budget import Budget
 from engine.ai.lean import BIT_OF_CARD, NO_TRUMP
 from engine.ai.mighty_info import info_from_view
-from engine.ai.mighty_levels import DEAL_MISS, LEVELS, Call, Move
-from engine.cards import Suit
+from engine.ai.mighty_levels import BY_LEVEL, DEAL_MISS, Call, Move
+from engine.cards import Card, Suit
 from engine.game import Action, Play
 from engine.mighty.actions import Contract, DealMiss, Discard, FriendCall, MightyBid, Pass
 
@@ -24,7 +24,7 @@ def _move(action: Play) -> Move:
     return BIT_OF_CARD[action.card.index], suit, action.call_joker
 
 
-def _mask(cards: Sequence[Any]) -> int:
+def _mask(cards: Sequence[Card]) -> int:
     m = 0
     for c in cards:
         m |= 1 << BIT_OF_CARD[c.index]
@@ -37,7 +37,7 @@ def decide_mighty(
     """Choose among ``legal`` for the seat of ``view``."""
     if len(legal) == 1:
         return legal[0]
-    lv = LEVELS[level]
+    lv = BY_LEVEL[level]
     info = info_from_view(view)
     plays = [a for a in legal if type(a) is Play]
     if plays:
