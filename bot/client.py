@@ -26,11 +26,11 @@ def extensions() -> list[str]:
 
 
 class CardBot(commands.Bot):
-    """The bot. ``ai_delay`` is the pause before an AI player acts (seconds); ``seed``
-    makes deals repeatable (tests only)."""
+    """The bot. ``ai_delay`` is the pause before an AI player acts (seconds; default
+    the ``AI_DELAY`` setting); ``seed`` makes deals repeatable (tests only)."""
 
     def __init__(
-        self, settings: Settings, *, ai_delay: float = 1.0, seed: int | None = None,
+        self, settings: Settings, *, ai_delay: float | None = None, seed: int | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
@@ -41,7 +41,7 @@ class CardBot(commands.Bot):
             max_messages=None,
         )
         self.settings = settings
-        self.ai_delay = ai_delay
+        self.ai_delay = settings.ai_delay if ai_delay is None else ai_delay
         self.seed = seed
         self._conn: aiosqlite.Connection | None = None
         self._registry: TableRegistry | None = None

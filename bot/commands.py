@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.games import GameAdapter
 from bot.table import Table
+from engine.ai.decide import DEFAULT_LEVEL, LEVELS
 from engine.cards import CardParseError, parse_card
 from engine.game import Game
 
@@ -63,11 +64,15 @@ class TableCommands(commands.GroupCog):
         await self.here(interaction, lambda t: self.controller.leave(interaction, t))
 
     @app_commands.command(description="Seat AI players (host only)")
-    @app_commands.describe(count="How many AI players to seat")
+    @app_commands.describe(count="How many AI players to seat",
+                           level="How well they play (default: normal)")
+    @app_commands.choices(level=[Choice(name=name, value=name) for name in LEVELS])
     async def addbot(
         self, interaction: Interaction, count: app_commands.Range[int, 1, 6] = 1,
+        level: str = DEFAULT_LEVEL,
     ) -> None:
-        await self.here(interaction, lambda t: self.controller.add_bots(interaction, t, count))
+        await self.here(interaction,
+                        lambda t: self.controller.add_bots(interaction, t, count, level))
 
     @app_commands.command(description="Start the game once the seats are right (host only)")
     async def deal(self, interaction: Interaction) -> None:

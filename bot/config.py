@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 TOKEN_HELP = (
@@ -24,6 +24,8 @@ class Settings(BaseSettings):
     database_path: Path = Path("./data/bot.sqlite3")
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    ai_delay: float = Field(default=1.0, ge=0.0, le=60.0)
+    """Seconds before an AI player's move, its thinking included (``AI_DELAY``)."""
 
     @field_validator("discord_token", mode="before")
     @classmethod

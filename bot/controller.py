@@ -17,6 +17,7 @@ from bot.games import ActionFor, Draft, GameAdapter
 from bot.registry import TableExists, TableRegistry
 from bot.table import Accepted, Refusal, Table
 from bot.views import panel_view
+from engine.ai.decide import DEFAULT_LEVEL
 from engine.game import Action, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -119,9 +120,11 @@ class Controller:
     async def leave(self, interaction: Interaction, table: Table) -> None:
         await self._simple(interaction, lambda: self.registry.leave(table, interaction.user.id))
 
-    async def add_bots(self, interaction: Interaction, table: Table, count: int) -> None:
+    async def add_bots(
+        self, interaction: Interaction, table: Table, count: int, level: str = DEFAULT_LEVEL,
+    ) -> None:
         await self._simple(interaction, lambda: self.registry.add_bots(
-            table, interaction.user.id, count))
+            table, interaction.user.id, count, level))
 
     async def deal(self, interaction: Interaction, table: Table) -> None:
         await self._simple(interaction, lambda: self.registry.deal(table, interaction.user.id))

@@ -23,6 +23,7 @@ from typing import Any, cast
 import aiosqlite
 import discord
 
+from bot.ai_players import AiPlayers, check_level, snapshot, stamp
 from bot.games import ADAPTERS, ActionFor, GameAdapter, Panel
 from bot.publisher import Payload, Publisher
 from bot.render import final_embed, lobby_embed, seat_label, table_embed
@@ -32,6 +33,7 @@ from bot.storage.tables import SeatRecord, TableRecord
 from bot.storage.writer import Writer, insert
 from bot.table import Accepted, Refusal, Table
 from bot.views import lobby_view, table_view
+from engine.ai.decide import DEFAULT_LEVEL
 from engine.game import Action, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -57,8 +59,7 @@ class TableRegistry:
     ) -> None:
         self.client = client
         self.conn = conn
-        self.ai_delay = ai_delay
-        self._rng = random.Random(seed)
+        self.ai = AiPlayers(ai_delay)
         self._seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._tables: dict[int, Table] = {}
         self._channels: dict[int, Table] = {}
@@ -227,7 +228,8 @@ class TableRegistry:
 
             def to_ai(rec: TableRecord) -> None:
                 old = rec.seats[seat]
-                rec.seats[seat] = SeatRecord(self._ai_name(rec), None, True, user_id)
+                rec.seats[seat] = SeatRecord(self._ai_name(rec), None, True, user_id,
+                                             DEFAULT_LEVEL)
                 others = [s.user_id for s in rec.seats if s.user_id is not None]
                 if rec.host_id == old.user_id and others:
                     rec.host_id = others[0]
@@ -256,7 +258,11 @@ class TableRegistry:
         self._publish(table)
         return "You left the table."
 
-    async def add_bots(self, table: Table, user_id: int, count: int) -> str:
+    async def add_bots(
+        self, table: Table, user_id: int, count: int, level: str = DEFAULT_LEVEL,
+    ) -> str:
+        """Seat ``count`` AI players playing at ``level`` (host only, in the lobby)."""
+        check_level(level)
         async with table.lock:
             self._require_lobby(table, "addbot")
             self._require_host(table, user_id, "add AI players")
@@ -268,11 +274,11 @@ class TableRegistry:
 
             def add(rec: TableRecord) -> None:
                 for _ in range(count):
-                    rec.seats.append(SeatRecord(self._ai_name(rec), None, True))
+                    rec.seats.append(SeatRecord(self._ai_name(rec), None, True, level=level))
 
             await self._save(table, add)
         self._publish(table)
-        return f"Added {count} AI player{'s' if count > 1 else ''}."
+        return f"Added {count} AI player{'s' if count > 1 else ''} ({level})."
 
     async def deal(self, table: Table, user_id: int) -> str:
         async with table.lock:
@@ -479,46 +485,51 @@ class TableRegistry:
     async def _drive_ai(self, table: Table) -> None:
         """Let AI players take their turns, one after another, while it is theirs."""
         while True:
-            if self.ai_delay > 0:
-                await asyncio.sleep(self.ai_delay)
-            async with table.lock:
-                game = table.game
-                if table.rec.status != "running" or game is None or game.to_act is None:
-                    return
-                seat = game.to_act
-                if not table.seats[seat].ai:
-                    return
-                try:
-                    accepted = await self._apply(
-                        table, seat, None, table.adapter.ai_action(game, seat, self._rng)
-                    )
-                except (IllegalAction, Refusal):
-                    log.exception("the AI player of table %s could not act", table.id)
-                    return
+            accepted = await self._ai_turn(table)
+            if accepted is None:
+                return
             self._after(table, accepted)
             if accepted.finished:
                 return
 
     async def _timer(self, table: Table, version: int, deadline: float) -> None:
-        """When the deadline passes with the turn unchanged, the simple AI acts for it."""
+        """When the deadline passes with the turn unchanged, the AI acts for it at the
+        default level."""
         await asyncio.sleep(max(0.0, deadline - time.time()))
-        async with table.lock:
-            game = table.game
-            if table.rec.status != "running" or game is None or table.rec.version != version:
-                return
-            seat = game.to_act
-            if seat is None:
-                return
-            label = seat_label(table.seats[seat])
-            try:
-                accepted = await self._apply(
-                    table, seat, None, table.adapter.ai_action(game, seat, self._rng)
-                )
-            except (IllegalAction, Refusal):
-                log.exception("the turn timer of table %s could not act", table.id)
-                return
-            table.note = f"⏱️ Time ran out for {label}: the AI {accepted.text} for them."
-        self._after(table, accepted)
+        accepted = await self._ai_turn(table, timer_version=version)
+        if accepted is not None:
+            self._after(table, accepted)
+
+    async def _ai_turn(self, table: Table, *, timer_version: int | None = None) -> Accepted | None:
+        """Decide the move of the seat to act in a worker thread, then apply it; None
+        when there is nothing to do. Without ``timer_version`` the seat must be an AI
+        player's and the move is paced; with it, the turn must still be at that version
+        (the turn timer). The decision uses a snapshot taken under the lock and is
+        applied only if the table did not move meanwhile; otherwise it is made again."""
+        while True:
+            async with table.lock:
+                game = table.game
+                if table.rec.status != "running" or game is None or game.to_act is None:
+                    return None
+                seat = game.to_act
+                if timer_version is None and not table.seats[seat].ai:
+                    return None
+                if timer_version is not None and table.rec.version != timer_version:
+                    return None
+                snap = snapshot(table, game, seat)
+            action = await self.ai.move(table.adapter.name, snap, paced=timer_version is None)
+            async with table.lock:
+                if table.rec.status != "running" or stamp(table) != snap.stamp:
+                    continue
+                label = seat_label(table.seats[seat])
+                try:
+                    accepted = await self._apply(table, seat, None, action)
+                except (IllegalAction, Refusal):
+                    log.exception("the AI player of table %s could not act", table.id)
+                    return None
+                if timer_version is not None:
+                    table.note = f"⏱️ Time ran out for {label}: the AI {accepted.text} for them."
+                return accepted
 
     async def _ping(self, table: Table, seat: int, version: int) -> None:
         """A short new message that pings the member to act (an edit pings nobody);

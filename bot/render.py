@@ -19,10 +19,10 @@ COLOUR = discord.Colour.dark_green()
 
 
 def seat_label(seat: SeatRecord) -> str:
-    """A member's mention, or the AI player's name marked as AI."""
+    """A member's mention, or the AI player's name marked as AI with its level."""
     if seat.user_id is not None:
         return f"<@{seat.user_id}>"
-    return f"🤖 {seat.name} (AI)"
+    return f"🤖 {seat.name} (AI, {seat.level})"
 
 
 def clip(text: str, limit: int = FIELD_LIMIT) -> str:

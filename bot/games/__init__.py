@@ -5,7 +5,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from random import Random
 from typing import Any, ClassVar
 
 import discord
@@ -130,10 +129,6 @@ class GameAdapter(ABC):
     @abstractmethod
     def refusal(self, exc: IllegalAction) -> str:
         """The words shown for a refused action: what happened and what to do instead."""
-
-    @abstractmethod
-    def ai_action(self, game: Game, seat: int, rng: Random) -> Action:
-        """The simple AI's choice for ``seat``."""
 
     @abstractmethod
     def rules_card(self) -> str:

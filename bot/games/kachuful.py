@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from random import Random
 from typing import Any, Final
 
 import discord
@@ -11,7 +10,6 @@ import discord
 from bot.games import Field, GameAdapter, Panel, register
 from bot.render import seat_label
 from bot.storage.tables import SeatRecord
-from engine.ai.policy import policy_for
 from engine.cards import CARDS, Card, parse_card, sort_hand, trump_label
 from engine.game import Action, Game, IllegalAction, Play
 from engine.kachuful.actions import LOOK, Bid, Look
@@ -85,9 +83,6 @@ class KachufulAdapter(GameAdapter):
     title = "Kachuful"
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
-
-    def __init__(self) -> None:
-        self._policy = policy_for("kachuful", "simple")
 
     # --- lobby and engine ------------------------------------------------------------
 
@@ -319,10 +314,6 @@ class KachufulAdapter(GameAdapter):
         if exc.code == "hook_rule":
             return f"Hook rule: {exc.reason}. Choose another bid."
         return f"{reason}."
-
-    def ai_action(self, game: Game, seat: int, rng: Random) -> Action:
-        legal = [a for a in game.legal_actions(seat) if not (isinstance(a, Bid) and a.blind)]
-        return self._policy.choose(game.view(seat), legal, rng)
 
     def rules_card(self) -> str:
         return RULES_CARD

@@ -4,7 +4,6 @@ hand panel and the words for its actions and refusals."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from random import Random
 from typing import Any, Final
 
 from bot.games import ActionFor, Draft, Field, GameAdapter, Panel, register
@@ -13,7 +12,6 @@ from bot.games.mighty_table import table_fields
 from bot.games.mighty_words import bid_text
 from bot.render import seat_label
 from bot.storage.tables import SeatRecord
-from engine.ai.policy import policy_for
 from engine.cards import JOKER, Card, Suit, parse_card, parse_cards
 from engine.game import Action, Game, IllegalAction, Play
 from engine.mighty import (
@@ -70,9 +68,6 @@ class MightyAdapter(GameAdapter):
     title = "Mighty"
     min_seats = PLAYERS
     max_seats = PLAYERS
-
-    def __init__(self) -> None:
-        self._policy = policy_for("mighty", "simple")
 
     # --- lobby and engine ------------------------------------------------------------
 
@@ -205,9 +200,6 @@ class MightyAdapter(GameAdapter):
             "bad_contract_change": f"{reason}. Or keep the contract and call your friend.",
         }
         return hints.get(exc.code, f"{reason}.")
-
-    def ai_action(self, game: Game, seat: int, rng: Random) -> Action:
-        return self._policy.choose(game.view(seat), game.legal_actions(seat), rng)
 
     def rules_card(self) -> str:
         return RULES_CARD

@@ -14,28 +14,33 @@ from typing import Any, Final
 import aiosqlite
 
 from bot.storage.writer import Row, insert
+from engine.ai.decide import DEFAULT_LEVEL, LEVELS
 
 OPEN_STATUSES = ("lobby", "running")
 
 
 @dataclass(slots=True)
 class SeatRecord:
-    """One seat: a member (``user_id``) or an AI player (``user_id`` None, ``ai`` True).
-    A member who left a running game keeps ``left_user_id`` for the record."""
+    """One seat: a member (``user_id``) or an AI player (``user_id`` None, ``ai`` True)
+    playing at ``level``. A member who left a running game keeps ``left_user_id`` for
+    the record. Rows stored before AI levels existed load at the default level."""
 
     name: str
     user_id: int | None = None
     ai: bool = False
     left_user_id: int | None = None
+    level: str = DEFAULT_LEVEL
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "user_id": self.user_id, "ai": self.ai,
-                "left_user_id": self.left_user_id}
+                "left_user_id": self.left_user_id, "level": self.level}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SeatRecord:
+        level = data.get("level")
         return cls(name=str(data["name"]), user_id=data.get("user_id"), ai=bool(data.get("ai")),
-                   left_user_id=data.get("left_user_id"))
+                   left_user_id=data.get("left_user_id"),
+                   level=level if level in LEVELS else DEFAULT_LEVEL)
 
 
 @dataclass(slots=True)

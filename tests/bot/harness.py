@@ -19,7 +19,17 @@ def make_bot(double: Double, db: Path, seed: int | None = 7) -> CardBot:
     repeatable deals; the double counts the bot as done after :data:`SETTLE_QUIET`."""
     settings = Settings(_env_file=None, discord_token=double.token, database_path=db)  # type: ignore[call-arg]
     double.settle_quiet = SETTLE_QUIET
-    return CardBot(settings, ai_delay=0.0, seed=seed)
+    bot = CardBot(settings, ai_delay=0.0, seed=seed)
+    double.busy_checks.append(lambda: _ai_moving(bot))
+    return bot
+
+
+def _ai_moving(bot: CardBot) -> bool:
+    """Whether an AI move is being decided (in a worker thread, out of the double's sight)."""
+    try:
+        return bot.registry.ai.moving > 0
+    except RuntimeError:
+        return False
 
 
 def table_message(double: Double) -> StoredMessage:

@@ -115,11 +115,11 @@ async def test_seven_players_leave_hands_seat_to_ai(
     members = users[:3]
     await open_table(double, members, deal=False)
     added = await double.slash(members[0], double.channel, "kachuful", "addbot", count=4)
-    assert added.content == "Added 4 AI players."
+    assert added.content == "Added 4 AI players (normal)."
     full = await double.slash(users[3], double.channel, "kachuful", "join")
     assert "full" in full.content and full.ephemeral
     seats = field(table_message(double), "Seats (7/7)")
-    assert seats.count("(AI)") == 4
+    assert seats.count("(AI, normal)") == 4
     dealt = await double.slash(members[0], double.channel, "kachuful", "deal")
     assert dealt.content.startswith("Dealt")
     await double.settle()
