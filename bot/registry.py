@@ -411,7 +411,10 @@ class TableRegistry:
         rec.state = game.to_json()
         over = game.is_over
         rec.status = "finished" if over else "running"
-        rec.deadline = None if over else self._deadline(table, now)
+        if over:
+            rec.deadline = None
+        elif turn:  # looking at one's hand is not a turn: the deadline stands
+            rec.deadline = self._deadline(table, now)
         rec.updated_at = now
         logged = store.action_row(rec.id, table.seq + 1, seat, user_id,
                                   type(game).encode_action(action), now)

@@ -85,3 +85,22 @@ async def test_turn_timer_deadline_survives_a_restart(
     assert table.rec.version >= 1
     await double.settle()
     assert "Time ran out" in table_message(double).embeds[0]["description"]
+
+
+async def test_turn_timer_deadline_stands_when_a_player_opens_their_hand(
+    double: Double, run_bot: RunBot, tmp_path: Path,
+) -> None:
+    bot = make_bot(double, tmp_path / "bot.sqlite3")
+    await run_bot(bot)
+    users = [double.add_user(n) for n in ("ana", "bo", "cy")]
+    await open_table(double, users, turn_timer=30)
+    table = bot.registry.in_channel(double.channel.id)
+    assert table is not None and table.game is not None
+    deadline, shown = table.rec.deadline, table_message(double).embeds[0]["description"]
+    assert deadline is not None
+    await asyncio.sleep(1.05)  # the timestamp shown has a resolution of one second
+    await Driver(double, users).panel(users[table.game.to_act])  # looking is not a turn
+    await double.settle()
+    assert table.rec.deadline == deadline
+    assert f"<t:{int(deadline)}:R>" in table_message(double).embeds[0]["description"]
+    assert f"<t:{int(deadline)}:R>" in shown
