@@ -13,6 +13,8 @@ per second, REST calls and table edits per accepted action, 429s received, unans
 or late interactions, CPU per interaction and the bot process's peak memory.
 
 Run: ``.venv/bin/python -m bench.bot_load [--tables 100] [--actions 40]``.
+``--game mighty``: 5-member Mighty tables instead, played the same way through their
+panels, menus included (a bid's trump pick, the discard, the friend call, a joker lead).
 """
 
 from __future__ import annotations
@@ -311,6 +313,130 @@ async def open_tables(double: Double, tables: int) -> list[tuple[Any, list[FakeU
     return seated
 
 
+# --- Mighty tables (5 members each; panels with menus) ------------------------------------
+
+MIGHTY_SEATS = 5
+
+
+def _payload(comp: dict[str, Any]) -> str:
+    return str(comp["custom_id"]).split(":", 3)[3]
+
+
+def mighty_move(panel: StoredMessage, rng: random.Random) -> tuple[str, list[str] | None]:
+    """A move from a Mighty panel: ``(custom_id, None)`` to press a button, or
+    ``(custom_id, values)`` to pick in a menu. The first speaker bids (trump first: the
+    trump menu is a draft, then Bid), the others pass; the declarer discards three cards
+    and calls a friend; in play a random enabled card (or a joker lead's suit)."""
+    comps = [c for row in panel.components for c in row["components"]
+             if str(c["custom_id"]).startswith("a:") and not c.get("disabled")]
+    by = {_payload(c)[:1]: c for c in comps if c["type"] == 3}
+    buttons = [c for c in comps if c["type"] == 2]
+    text = str(panel.embeds[0].get("description")) if panel.embeds else ""
+    bid = next((c for c in buttons if _payload(c).startswith("b")), None)
+    if "T" in by:  # the auction
+        if "No bid yet." not in text:
+            return next(c for c in buttons if _payload(c) == "pass")["custom_id"], None
+        if bid is None:
+            return by["T"]["custom_id"], [rng.choice(by["T"]["options"])["value"]]
+        return bid["custom_id"], None
+    if "D" in by:
+        return by["D"]["custom_id"], [o["value"] for o in by["D"]["options"][:3]]
+    if "F" in by:
+        return by["F"]["custom_id"], [rng.choice(by["F"]["options"])["value"]]
+    if "J" in by and (not buttons or rng.random() < 0.5):
+        return by["J"]["custom_id"], [rng.choice(by["J"]["options"])["value"]]
+    return rng.choice(buttons)["custom_id"], None
+
+
+async def play_mighty_table(
+    double: Double, channel: Any, members: list[FakeUser], actions: int, stats: Stats,
+    rng: random.Random,
+) -> None:
+    """Play ``actions`` accepted actions at one Mighty table, as fast as the bot answers."""
+    by_id = {m.id: m for m in members}
+    panels: dict[int, StoredMessage] = {}
+    actor = members[0]
+    first = stats.add(await double.slash(actor, channel, "mighty", "hand", settle=False), 3)
+    stats.lanes_started += 1
+    assert first.message is not None
+    panels[actor.id] = first.message
+    tid = _table_id(first)
+    done = 0
+    while done < actions:
+        panel = panels.get(actor.id)
+        if panel is None:
+            shown = await double.slash(actor, channel, "mighty", "hand", settle=False)
+        else:
+            shown = await double.click(actor, panel, f"t:{tid}:refresh", settle=False)
+        stats.add(shown, 3)
+        if shown.message is None:
+            stats.deferred += shown.response_type in (5, 6)
+            panels.pop(actor.id, None)
+            await asyncio.sleep(0.5)
+            continue
+        panels[actor.id] = panel = shown.message
+        text = str(shown.embeds[0].get("description"))
+        if "**Your turn.**" not in text:
+            found = WAITING.search(text)
+            if found is None:
+                return
+            actor = by_id[int(found[1])]
+            continue
+        while True:  # a bid's trump pick is a draft: the panel comes back, then Bid
+            custom_id, values = mighty_move(panel, rng)
+            if values is None:
+                pressed = await double.click(actor, panel, custom_id, settle=False)
+            else:
+                pressed = await double.select(actor, panel, custom_id, values, settle=False)
+            stats.add(pressed, 3)
+            if pressed.latency is not None:
+                stats.action_latencies.append(pressed.latency)
+            if pressed.response_type != 7 or pressed.content or pressed.message is None:
+                break
+            panel = pressed.message
+        if pressed.response_type != 7:
+            stats.deferred += pressed.response_type == 6
+            with contextlib.suppress(TimeoutError):
+                await pressed.wait_until(lambda r: r.followups or (
+                    r.original is not None and r.original.content), 10)
+            panels.pop(actor.id, None)
+            continue
+        if not pressed.content.startswith("Done"):
+            continue
+        stats.accepted += 1
+        done += 1
+        assert pressed.message is not None
+        panels[actor.id] = pressed.message
+        text = str(pressed.embeds[0].get("description")) if pressed.embeds else ""
+        if "match is over" in text:
+            return
+        found = WAITING.search(text)
+        if found is not None:
+            actor = by_id[int(found[1])]
+
+
+async def open_mighty_tables(double: Double, tables: int) -> list[tuple[Any, list[FakeUser]]]:
+    """``tables`` channels, each with a dealt 5-member Mighty table."""
+    seated = []
+    for t in range(tables):
+        channel = double.channel if t == 0 else double.add_channel(f"mighty-{t}")
+        members = [double.add_user(f"m{t}p{i}") for i in range(MIGHTY_SEATS)]
+        seated.append((channel, members))
+    await double.flush_events()
+
+    async def setup(channel: Any, members: list[FakeUser]) -> None:
+        await double.slash(members[0], channel, "mighty", "start", settle=False)
+        for member in members[1:]:
+            await double.slash(member, channel, "mighty", "join", settle=False)
+        await double.slash(members[0], channel, "mighty", "deal", settle=False)
+
+    await asyncio.gather(*(setup(c, m) for c, m in seated))
+    await double.settle(timeout=60)
+    return seated
+
+# --- end of Mighty tables ------------------------------------------------------------------
+
+
 async def lanes(n: int, lane: Callable[[int], Awaitable[None]]) -> float:
     """Run ``n`` lanes at once; the seconds they took. The double keeps every version of
     every message, so its cyclic garbage collections grow long; they are held off while
@@ -326,20 +452,24 @@ async def lanes(n: int, lane: Callable[[int], Awaitable[None]]) -> float:
     return elapsed
 
 
-async def measure_cardbot(tables: int, actions: int, edit_limit: int) -> dict[str, Any]:
+async def measure_cardbot(
+    tables: int, actions: int, edit_limit: int, game: str = "kachuful",
+) -> dict[str, Any]:
+    opener, player = (open_mighty_tables, play_mighty_table) if game == "mighty" else \
+        (open_tables, play_table)
     with tempfile.TemporaryDirectory() as tmp:
         async with Double() as double:
             if edit_limit:
                 double.rate_limits.configure(EDIT_ROUTE, edit_limit, 5.0)
             async with BotProcess(double, "cardbot", Path(tmp) / "bot.sqlite3") as bot:
-                seated = await open_tables(double, tables)
+                seated = await opener(double, tables)
                 calls_before = sum(double.calls.values())
                 edits_before = double.calls[EDIT_ROUTE]
                 stats = Stats()
                 stats.lanes = tables
                 rng = random.Random(1)
                 cpu_before, own_before = bot.cpu, time.process_time()
-                elapsed = await lanes(tables, lambda i: play_table(
+                elapsed = await lanes(tables, lambda i: player(
                     double, seated[i][0], seated[i][1], actions, stats, rng))
                 await double.settle(timeout=30)
                 stats.cpu = bot.cpu - cpu_before
@@ -423,9 +553,11 @@ async def run(args: argparse.Namespace) -> int:
     n = args.tables
     bare, bare_s = await measure_bare(n, 2 * args.actions)
     floor, floor_s = await measure_floor(n, 2 * args.actions)
-    card = await measure_cardbot(n, args.actions, args.edit_limit)
+    card = await measure_cardbot(n, args.actions, args.edit_limit, args.game)
     stats: Stats = card["stats"]
-    print(f"{n} tables x {args.actions} accepted actions, 4 members each, {os.cpu_count()} CPUs, "
+    members = MIGHTY_SEATS if args.game == "mighty" else 4
+    print(f"{n} {args.game} tables x {args.actions} accepted actions, {members} members each, "
+          f"{os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f}; table edits limited to "
           f"{args.edit_limit or 'unlimited'} per 5 s per channel")
     print(line(f"bare bot (/ping), {n} in flight", bare.latencies))
@@ -465,6 +597,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="accepted actions per table")
     parser.add_argument("--edit-limit", type=int, default=5,
                         help="table edits allowed per 5 s per channel (0: unlimited)")
+    parser.add_argument("--game", choices=("kachuful", "mighty"), default="kachuful",
+                        help="the game the tables play")
     parser.add_argument("--serve", choices=("cardbot", "bare", "floor"), help=argparse.SUPPRESS)
     parser.add_argument("--api", help=argparse.SUPPRESS)
     parser.add_argument("--gateway", help=argparse.SUPPRESS)
