@@ -6,12 +6,14 @@ shares (title, seats, the "Scores" field, the footer). Only public data is used.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from itertools import groupby
 
 import discord
 
 from bot.games import Field, GameAdapter
 from bot.storage.tables import SeatRecord
+from engine.cards import Card, Suit, sort_hand
 from engine.game import Game
 
 FIELD_LIMIT = 1024
@@ -92,3 +94,13 @@ def final_embed(
         title, head = f"{adapter.title} — game over", f"🏆 Winner{plural}: {names}"
     embed = discord.Embed(title=title, description=clip(head, 4096), colour=discord.Colour.gold())
     return add_fields(embed, [*adapter.table_fields(game, seats), scores_field(game, seats)])
+
+
+def hand_text(cards: Sequence[Card], trump: Suit | None, name: Callable[[Card], str] = str) -> str:
+    """A private hand, one line per suit, sorted by suit then rank with the trump suit
+    first, bold and marked (PRODUCT "What players see"); ``name`` writes each card."""
+    lines = []
+    for suit, group in groupby(sort_hand(cards, trump), key=lambda c: c.suit):
+        text = " ".join(name(c) for c in group)
+        lines.append(f"**{text}** ← trump" if trump is not None and suit is trump else text)
+    return "\n".join(lines) or "No cards left in this hand."

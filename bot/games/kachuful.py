@@ -8,9 +8,9 @@ from typing import Any, Final
 import discord
 
 from bot.games import Field, GameAdapter, Panel, register
-from bot.render import seat_label
+from bot.render import hand_text, seat_label
 from bot.storage.tables import SeatRecord
-from engine.cards import CARDS, Card, parse_card, sort_hand, trump_label
+from engine.cards import CARDS, parse_card, sort_hand, trump_label
 from engine.game import Action, Game, IllegalAction, Play
 from engine.kachuful.actions import LOOK, Bid, Look
 from engine.kachuful.config import MAX_PLAYERS, MIN_PLAYERS, KachufulConfig
@@ -203,7 +203,8 @@ class KachufulAdapter(GameAdapter):
             embed.add_field(name="Others' cards", value=others[:1024], inline=False)
         else:
             embed.description = "\n".join(status)
-            embed.add_field(name="Your cards", value=self._hand_text(g, seat), inline=False)
+            mine = hand_text(g.cards_of(seat), g.current.trump)
+            embed.add_field(name="Your cards", value=mine, inline=False)
         if g.trick:
             embed.add_field(name="Current trick", value="\n".join(
                 f"{labels[s]}: {c}" for s, c in g.trick)[:1024])
@@ -219,24 +220,6 @@ class KachufulAdapter(GameAdapter):
         else:
             buttons = self._card_buttons(g, seat, legal)
         return Panel(embed, buttons)
-
-    @staticmethod
-    def _hand_text(g: KachufulGame, seat: int) -> str:
-        trump = g.current.trump
-        cards = sort_hand(g.cards_of(seat), trump)
-        if not cards:
-            return "No cards left in this hand."
-        groups: list[list[Card]] = []
-        for c in cards:
-            if groups and groups[-1][0].suit is c.suit:
-                groups[-1].append(c)
-            else:
-                groups.append([c])
-        lines = []
-        for group in groups:
-            text = " ".join(str(c) for c in group)
-            lines.append(f"**{text}** ← trump" if group[0].suit is trump else text)
-        return "\n".join(lines)
 
     @staticmethod
     def _bid_button(

@@ -28,6 +28,7 @@ from bot.games.mighty_words import (
     contract_of,
     trump_text,
 )
+from bot.render import hand_text
 from engine.cards import ACE, JOKER, Card, Suit, card, sort_hand
 from engine.game import Action, IllegalAction, Play
 from engine.mighty import DEAL_MISS, PASS, Contract, Discard, FriendCall, MightyBid, MightyGame
@@ -116,24 +117,11 @@ def _status(game: MightyGame, v: dict[str, Any], seat: int, labels: Sequence[str
 
 
 def _hand_text(game: MightyGame, seat: int) -> str:
-    decided = game.contract is not None
-    trump = game.trump if decided else None
-    cards = sort_hand(game.hands[seat], trump)
-    if not cards:
-        return "No cards left in this hand."
-    groups: list[list[Card]] = []
-    for c in cards:
-        if groups and groups[-1][0].suit is c.suit:
-            groups[-1].append(c)
-        else:
-            groups.append([c])
-    lines = []
-    for group in groups:
-        text = " ".join(f"{c} (Mighty)" if decided and c is game.mighty else str(c)
-                        for c in group)
-        lines.append(f"**{text}** ← trump" if decided and group[0].suit is trump and trump
-                     else text)
-    return "\n".join(lines)
+    if game.contract is None:
+        return hand_text(game.hands[seat], None)
+    return hand_text(
+        game.hands[seat], game.trump, lambda c: f"{c} (Mighty)" if c is game.mighty else str(c)
+    )
 
 
 def _card_label(c: Card, game: MightyGame) -> str:
