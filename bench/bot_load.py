@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -224,65 +225,9 @@ class Stats:
         return result
 
 
-async def play_table(
-    double: Double, channel: Any, members: list[FakeUser], actions: int, stats: Stats,
-    rng: random.Random,
-) -> None:
-    """Play ``actions`` accepted actions at one table, as fast as the bot answers."""
-    by_id = {m.id: m for m in members}
-    panels: dict[int, StoredMessage] = {}
-    actor = members[1]  # left of the first dealer is unknown: find the actor from a panel
-    first = stats.add(await double.slash(actor, channel, "kachuful", "hand", settle=False), 3)
-    stats.lanes_started += 1
-    assert first.message is not None
-    panels[actor.id] = first.message
-    found = WAITING.search(str(first.embeds[0].get("description")))
-    if found:
-        actor = by_id[int(found[1])]
-    done = 0
-    while done < actions:
-        panel = panels.get(actor.id)
-        tid = _table_id(first)
-        if panel is None:
-            shown = await double.slash(actor, channel, "kachuful", "hand", settle=False)
-        else:
-            shown = await double.click(actor, panel, f"t:{tid}:refresh", settle=False)
-        stats.add(shown, 3)
-        if shown.message is None:
-            stats.deferred += shown.response_type in (5, 6)
-            panels.pop(actor.id, None)
-            await asyncio.sleep(0.5)
-            continue
-        panels[actor.id] = panel = shown.message
-        enabled = [c for row in panel.components for c in row["components"]
-                   if c["custom_id"].startswith("a:") and not c.get("disabled")]
-        if not enabled:
-            found = WAITING.search(str(shown.embeds[0].get("description")))
-            if found is None:
-                return
-            actor = by_id[int(found[1])]
-            continue
-        pressed = stats.add(
-            await double.click(actor, panel, rng.choice(enabled)["custom_id"], settle=False), 3)
-        if pressed.latency is not None:
-            stats.action_latencies.append(pressed.latency)
-        if pressed.response_type != 7:
-            stats.deferred += pressed.response_type == 6
-            with contextlib.suppress(TimeoutError):
-                await pressed.wait_until(lambda r: r.followups or (
-                    r.original is not None and r.original.content), 10)
-            panels.pop(actor.id, None)
-            continue
-        stats.accepted += 1
-        done += 1
-        assert pressed.message is not None
-        panels[actor.id] = pressed.message
-        text = str(pressed.embeds[0].get("description")) if pressed.embeds else ""
-        if "game is over" in text:
-            return
-        found = WAITING.search(text)
-        if found is not None:
-            actor = by_id[int(found[1])]
+Move = tuple[str, list[str] | None]
+"""A move on a panel: ``(custom_id, None)`` to press a button, ``(custom_id, values)`` to
+pick in a menu."""
 
 
 def _table_id(result: InteractionResult) -> int:
@@ -293,42 +238,26 @@ def _table_id(result: InteractionResult) -> int:
     raise AssertionError("no table id on the panel")
 
 
-async def open_tables(double: Double, tables: int) -> list[tuple[Any, list[FakeUser]]]:
-    """``tables`` channels, each with a dealt 4-member table."""
-    seated = []
-    for t in range(tables):
-        channel = double.channel if t == 0 else double.add_channel(f"table-{t}")
-        members = [double.add_user(f"t{t}p{i}") for i in range(4)]
-        seated.append((channel, members))
-    await double.flush_events()
-
-    async def setup(channel: Any, members: list[FakeUser]) -> None:
-        await double.slash(members[0], channel, "kachuful", "start", settle=False)
-        for member in members[1:]:
-            await double.slash(member, channel, "kachuful", "join", settle=False)
-        await double.slash(members[0], channel, "kachuful", "deal", settle=False)
-
-    await asyncio.gather(*(setup(c, m) for c, m in seated))
-    await double.settle(timeout=60)
-    return seated
+def _actions(panel: StoredMessage) -> list[dict[str, Any]]:
+    """The panel's enabled action components (buttons and menus)."""
+    return [c for row in panel.components for c in row["components"]
+            if str(c["custom_id"]).startswith("a:") and not c.get("disabled")]
 
 
-# --- Mighty tables (5 members each; panels with menus) ------------------------------------
-
-MIGHTY_SEATS = 5
+def kachuful_move(panel: StoredMessage, rng: random.Random) -> Move:
+    """A random enabled button of a Kachuful panel (a bid or a card)."""
+    return rng.choice(_actions(panel))["custom_id"], None
 
 
 def _payload(comp: dict[str, Any]) -> str:
     return str(comp["custom_id"]).split(":", 3)[3]
 
 
-def mighty_move(panel: StoredMessage, rng: random.Random) -> tuple[str, list[str] | None]:
-    """A move from a Mighty panel: ``(custom_id, None)`` to press a button, or
-    ``(custom_id, values)`` to pick in a menu. The first speaker bids (trump first: the
-    trump menu is a draft, then Bid), the others pass; the declarer discards three cards
-    and calls a friend; in play a random enabled card (or a joker lead's suit)."""
-    comps = [c for row in panel.components for c in row["components"]
-             if str(c["custom_id"]).startswith("a:") and not c.get("disabled")]
+def mighty_move(panel: StoredMessage, rng: random.Random) -> Move:
+    """A move from a Mighty panel. The first speaker bids (trump first: the trump menu is
+    a draft, then Bid), the others pass; the declarer discards three cards and calls a
+    friend; in play a random enabled card (or a joker lead's suit)."""
+    comps = _actions(panel)
     by = {_payload(c)[:1]: c for c in comps if c["type"] == 3}
     buttons = [c for c in comps if c["type"] == 2]
     text = str(panel.embeds[0].get("description")) if panel.embeds else ""
@@ -348,24 +277,83 @@ def mighty_move(panel: StoredMessage, rng: random.Random) -> tuple[str, list[str
     return rng.choice(buttons)["custom_id"], None
 
 
-async def play_mighty_table(
-    double: Double, channel: Any, members: list[FakeUser], actions: int, stats: Stats,
+def _description(panel: StoredMessage) -> str:
+    return str(panel.embeds[0].get("description"))
+
+
+@dataclass(frozen=True)
+class LoadGame:
+    """What the tables of one game differ in under load."""
+
+    command: str
+    """The game's slash command group."""
+    seats: int
+    channel: str
+    """Channel names: ``{channel}-{t}``."""
+    member: str
+    """Member names: ``{member}{t}p{i}``."""
+    first: int
+    """The member who opens their panel first."""
+    follow_first: bool
+    """Whether the member the first panel shows as waited for is asked at once (else the
+    first member refreshes their panel before the turn is followed)."""
+    your_turn: Callable[[StoredMessage], bool]
+    move: Callable[[StoredMessage, random.Random], Move]
+    over: str
+    """What a panel says once the game is over."""
+
+
+GAMES = {
+    # Left of the first dealer is unknown: the first panel tells whose turn it is.
+    "kachuful": LoadGame("kachuful", 4, "table", "t", 1, True,
+                         lambda panel: bool(_actions(panel)), kachuful_move, "game is over"),
+    "mighty": LoadGame("mighty", 5, "mighty", "m", 0, False,
+                       lambda panel: "**Your turn.**" in _description(panel),
+                       mighty_move, "match is over"),
+}
+
+
+async def press(
+    double: Double, game: LoadGame, actor: FakeUser, panel: StoredMessage, stats: Stats,
     rng: random.Random,
+) -> InteractionResult:
+    """Make the member's move on their panel. A menu pick that is only a draft (a Mighty
+    bid's trump) brings the panel back, and the move goes on from it."""
+    while True:
+        custom_id, values = game.move(panel, rng)
+        if values is None:
+            pressed = await double.click(actor, panel, custom_id, settle=False)
+        else:
+            pressed = await double.select(actor, panel, custom_id, values, settle=False)
+        stats.add(pressed, 3)
+        if pressed.latency is not None:
+            stats.action_latencies.append(pressed.latency)
+        if pressed.response_type != 7 or pressed.content or pressed.message is None:
+            return pressed
+        panel = pressed.message
+
+
+async def play_table(
+    double: Double, game: LoadGame, channel: Any, members: list[FakeUser], actions: int,
+    stats: Stats, rng: random.Random,
 ) -> None:
-    """Play ``actions`` accepted actions at one Mighty table, as fast as the bot answers."""
+    """Play ``actions`` accepted actions at one table, as fast as the bot answers."""
     by_id = {m.id: m for m in members}
     panels: dict[int, StoredMessage] = {}
-    actor = members[0]
-    first = stats.add(await double.slash(actor, channel, "mighty", "hand", settle=False), 3)
+    actor = members[game.first]
+    first = stats.add(await double.slash(actor, channel, game.command, "hand", settle=False), 3)
     stats.lanes_started += 1
     assert first.message is not None
     panels[actor.id] = first.message
     tid = _table_id(first)
+    found = WAITING.search(_description(first.message)) if game.follow_first else None
+    if found:
+        actor = by_id[int(found[1])]
     done = 0
     while done < actions:
         panel = panels.get(actor.id)
         if panel is None:
-            shown = await double.slash(actor, channel, "mighty", "hand", settle=False)
+            shown = await double.slash(actor, channel, game.command, "hand", settle=False)
         else:
             shown = await double.click(actor, panel, f"t:{tid}:refresh", settle=False)
         stats.add(shown, 3)
@@ -375,25 +363,13 @@ async def play_mighty_table(
             await asyncio.sleep(0.5)
             continue
         panels[actor.id] = panel = shown.message
-        text = str(shown.embeds[0].get("description"))
-        if "**Your turn.**" not in text:
-            found = WAITING.search(text)
+        if not game.your_turn(panel):
+            found = WAITING.search(_description(panel))
             if found is None:
                 return
             actor = by_id[int(found[1])]
             continue
-        while True:  # a bid's trump pick is a draft: the panel comes back, then Bid
-            custom_id, values = mighty_move(panel, rng)
-            if values is None:
-                pressed = await double.click(actor, panel, custom_id, settle=False)
-            else:
-                pressed = await double.select(actor, panel, custom_id, values, settle=False)
-            stats.add(pressed, 3)
-            if pressed.latency is not None:
-                stats.action_latencies.append(pressed.latency)
-            if pressed.response_type != 7 or pressed.content or pressed.message is None:
-                break
-            panel = pressed.message
+        pressed = await press(double, game, actor, panel, stats, rng)
         if pressed.response_type != 7:
             stats.deferred += pressed.response_type == 6
             with contextlib.suppress(TimeoutError):
@@ -408,33 +384,33 @@ async def play_mighty_table(
         assert pressed.message is not None
         panels[actor.id] = pressed.message
         text = str(pressed.embeds[0].get("description")) if pressed.embeds else ""
-        if "match is over" in text:
+        if game.over in text:
             return
         found = WAITING.search(text)
         if found is not None:
             actor = by_id[int(found[1])]
 
 
-async def open_mighty_tables(double: Double, tables: int) -> list[tuple[Any, list[FakeUser]]]:
-    """``tables`` channels, each with a dealt 5-member Mighty table."""
+async def open_tables(
+    double: Double, game: LoadGame, tables: int,
+) -> list[tuple[Any, list[FakeUser]]]:
+    """``tables`` channels, each with a dealt table of ``game.seats`` members."""
     seated = []
     for t in range(tables):
-        channel = double.channel if t == 0 else double.add_channel(f"mighty-{t}")
-        members = [double.add_user(f"m{t}p{i}") for i in range(MIGHTY_SEATS)]
+        channel = double.channel if t == 0 else double.add_channel(f"{game.channel}-{t}")
+        members = [double.add_user(f"{game.member}{t}p{i}") for i in range(game.seats)]
         seated.append((channel, members))
     await double.flush_events()
 
     async def setup(channel: Any, members: list[FakeUser]) -> None:
-        await double.slash(members[0], channel, "mighty", "start", settle=False)
+        await double.slash(members[0], channel, game.command, "start", settle=False)
         for member in members[1:]:
-            await double.slash(member, channel, "mighty", "join", settle=False)
-        await double.slash(members[0], channel, "mighty", "deal", settle=False)
+            await double.slash(member, channel, game.command, "join", settle=False)
+        await double.slash(members[0], channel, game.command, "deal", settle=False)
 
     await asyncio.gather(*(setup(c, m) for c, m in seated))
     await double.settle(timeout=60)
     return seated
-
-# --- end of Mighty tables ------------------------------------------------------------------
 
 
 async def lanes(n: int, lane: Callable[[int], Awaitable[None]]) -> float:
@@ -453,24 +429,22 @@ async def lanes(n: int, lane: Callable[[int], Awaitable[None]]) -> float:
 
 
 async def measure_cardbot(
-    tables: int, actions: int, edit_limit: int, game: str = "kachuful",
+    tables: int, actions: int, edit_limit: int, game: LoadGame,
 ) -> dict[str, Any]:
-    opener, player = (open_mighty_tables, play_mighty_table) if game == "mighty" else \
-        (open_tables, play_table)
     with tempfile.TemporaryDirectory() as tmp:
         async with Double() as double:
             if edit_limit:
                 double.rate_limits.configure(EDIT_ROUTE, edit_limit, 5.0)
             async with BotProcess(double, "cardbot", Path(tmp) / "bot.sqlite3") as bot:
-                seated = await opener(double, tables)
+                seated = await open_tables(double, game, tables)
                 calls_before = sum(double.calls.values())
                 edits_before = double.calls[EDIT_ROUTE]
                 stats = Stats()
                 stats.lanes = tables
                 rng = random.Random(1)
                 cpu_before, own_before = bot.cpu, time.process_time()
-                elapsed = await lanes(tables, lambda i: player(
-                    double, seated[i][0], seated[i][1], actions, stats, rng))
+                elapsed = await lanes(tables, lambda i: play_table(
+                    double, game, seated[i][0], seated[i][1], actions, stats, rng))
                 await double.settle(timeout=30)
                 stats.cpu = bot.cpu - cpu_before
                 stats.harness_cpu = time.process_time() - own_before
@@ -553,10 +527,10 @@ async def run(args: argparse.Namespace) -> int:
     n = args.tables
     bare, bare_s = await measure_bare(n, 2 * args.actions)
     floor, floor_s = await measure_floor(n, 2 * args.actions)
-    card = await measure_cardbot(n, args.actions, args.edit_limit, args.game)
+    game = GAMES[args.game]
+    card = await measure_cardbot(n, args.actions, args.edit_limit, game)
     stats: Stats = card["stats"]
-    members = MIGHTY_SEATS if args.game == "mighty" else 4
-    print(f"{n} {args.game} tables x {args.actions} accepted actions, {members} members each, "
+    print(f"{n} {args.game} tables x {args.actions} accepted actions, {game.seats} members each, "
           f"{os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f}; table edits limited to "
           f"{args.edit_limit or 'unlimited'} per 5 s per channel")
@@ -597,7 +571,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="accepted actions per table")
     parser.add_argument("--edit-limit", type=int, default=5,
                         help="table edits allowed per 5 s per channel (0: unlimited)")
-    parser.add_argument("--game", choices=("kachuful", "mighty"), default="kachuful",
+    parser.add_argument("--game", choices=tuple(GAMES), default="kachuful",
                         help="the game the tables play")
     parser.add_argument("--serve", choices=("cardbot", "bare", "floor"), help=argparse.SUPPRESS)
     parser.add_argument("--api", help=argparse.SUPPRESS)

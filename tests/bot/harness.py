@@ -1,14 +1,21 @@
-"""Running the real bot against the Discord double, and playing it as members."""
+"""Running the real bot against the Discord double, playing it as members, and reading
+what it showed and stored."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.client import CardBot
 from bot.config import Settings
+from bot.storage.db import connect
+from bot.storage.results import GameName, Leaderboard, leaderboard
+from bot.storage.tables import TableRecord, load_actions, load_table
+from engine.game import Game
 from tests.double import Double, FakeUser, InteractionResult, StoredMessage
+from tests.double.harness import RunBot
 
 SETTLE_QUIET = 0.005
 """Quiet time after which the bot counts as done: its table edit starts before it answers."""
@@ -22,6 +29,19 @@ def make_bot(double: Double, db: Path, seed: int | None = 7) -> CardBot:
     bot = CardBot(settings, ai_delay=0.0, seed=seed)
     double.busy_checks.append(lambda: _ai_moving(bot))
     return bot
+
+
+async def started_bot(double: Double, run_bot: RunBot, db: Path) -> CardBot:
+    """:func:`make_bot` on the database ``db``, connected to the double."""
+    return await run_bot(make_bot(double, db))
+
+
+NAMES = ("ana", "bo", "cy", "di", "ed", "flo", "gus")
+
+
+def members(double: Double, count: int) -> list[FakeUser]:
+    """``count`` members of the double's guild, named from :data:`NAMES` in order."""
+    return [double.add_user(name) for name in NAMES[:count]]
 
 
 def _ai_moving(bot: CardBot) -> bool:
@@ -112,6 +132,13 @@ class Driver:
         self.panels[user.id] = result.message
         return result.message
 
+    async def mover(self) -> tuple[FakeUser, StoredMessage]:
+        """The member whose turn the table shows, and their refreshed panel."""
+        turn = whose_turn(self.double)
+        assert turn is not None
+        user = self.users[turn[0]]
+        return user, await self.panel(user)
+
     async def step(self) -> bool:
         """Play one member's turn; False when no member is to act."""
         for attempt in range(4):
@@ -159,3 +186,43 @@ async def open_table(double: Double, users: list[FakeUser], *, deal: bool = True
         dealt = await double.slash(users[0], double.channel, "kachuful", "deal")
         assert dealt.content.startswith("Dealt"), dealt
     return table_message(double)
+
+
+SCORE_LINE = re.compile(r"^<@(\d+)>.* (-?\d+)$")
+G = TypeVar("G", bound=Game)
+
+
+def shown_scores(message: StoredMessage) -> dict[int, int]:
+    """The scores the final standings show, by member id."""
+    shown = {}
+    for line in field(message, "Scores").splitlines():
+        match = SCORE_LINE.match(line)
+        assert match, line
+        shown[int(match[1])] = int(match[2])
+    return shown
+
+
+async def replayed(db: Path, new_game: Callable[[TableRecord, dict[str, Any]], G]) -> G:
+    """The first table, finished, replayed from its stored actions onto
+    ``new_game(record, deal action)``; the replay must reach the end."""
+    conn = await connect(db)
+    try:
+        log = await load_actions(conn, 1)
+        rec = await load_table(conn, 1)
+    finally:
+        await conn.close()
+    assert rec is not None and rec.status == "finished"
+    game = new_game(rec, log[0]["action"])
+    for entry in log[1:]:
+        game.apply(entry["seat"], game.parse_action(entry["action"]))
+    assert game.is_over
+    return game
+
+
+async def stored_leaderboard(db: Path, guild_id: int, game: GameName) -> Leaderboard:
+    """The server's leaderboard of ``game`` as stored in ``db``."""
+    conn = await connect(db)
+    try:
+        return await leaderboard(conn, guild_id, game)
+    finally:
+        await conn.close()

@@ -20,7 +20,15 @@ from bot.table import Table
 from engine.ai.decide import decide as real_decide
 from engine.game import Action
 from engine.kachuful.actions import Bid
-from tests.bot.harness import Driver, field, make_bot, open_table, table_id, table_message
+from tests.bot.harness import (
+    Driver,
+    field,
+    members,
+    open_table,
+    started_bot,
+    table_id,
+    table_message,
+)
 from tests.double import Double, FakeUser
 from tests.double.commands import build_command_data
 from tests.double.harness import RunBot
@@ -32,15 +40,14 @@ _ACTION = Bid.of(1)
 
 @pytest.fixture
 async def bot(double: Double, run_bot: RunBot, tmp_path: Path) -> CardBot:
-    client = make_bot(double, tmp_path / "bot.sqlite3")
-    await run_bot(client)
+    client = await started_bot(double, run_bot, tmp_path / "bot.sqlite3")
     client.registry.ai.budget = 0.02
     return client
 
 
 @pytest.fixture
 def users(double: Double) -> list[FakeUser]:
-    return [double.add_user(n) for n in ("ana", "bo", "cy")]
+    return members(double, 3)
 
 
 @pytest.fixture
@@ -130,16 +137,14 @@ async def test_levels_survive_a_restart(
     double: Double, run_bot: RunBot, tmp_path: Path, users: list[FakeUser],
 ) -> None:
     db = tmp_path / "bot.sqlite3"
-    first = make_bot(double, db)
-    await run_bot(first)
+    first = await started_bot(double, run_bot, db)
     host = users[0]
     await open_table(double, [host], deal=False)
     await double.slash(host, double.channel, "kachuful", "addbot", level="hard")
     await double.slash(host, double.channel, "kachuful", "addbot", level="easy")
     await first.close()
 
-    second = make_bot(double, db)
-    await run_bot(second)
+    second = await started_bot(double, run_bot, db)
     await double.settle()
     assert [s.level for s in _table(second, double).seats if s.ai] == ["hard", "easy"]
     seats = _seats(double)
@@ -151,8 +156,7 @@ async def test_old_seat_rows_load_as_normal(
 ) -> None:
     assert SeatRecord.from_dict({"name": "Ada", "user_id": None, "ai": True}).level == "normal"
     db = tmp_path / "bot.sqlite3"
-    first = make_bot(double, db)
-    await run_bot(first)
+    first = await started_bot(double, run_bot, db)
     host = users[0]
     await open_table(double, [host], deal=False)
     await double.slash(host, double.channel, "kachuful", "addbot", level="hard")
@@ -166,8 +170,7 @@ async def test_old_seat_rows_load_as_normal(
     finally:
         await conn.close()
 
-    second = make_bot(double, db)
-    await run_bot(second)
+    second = await started_bot(double, run_bot, db)
     await double.settle()
     assert _table(second, double).seats[1].level == "normal"
     assert "🤖 Ada (AI, normal)" in _seats(double)

@@ -4,8 +4,6 @@ autocomplete, re-posting the table, the turn ping and the rules card."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.client import CardBot
@@ -14,26 +12,18 @@ from tests.bot.harness import (
     custom_ids,
     field,
     labels,
-    make_bot,
+    members,
     open_table,
     table_id,
     table_message,
     whose_turn,
 )
 from tests.double import Double, FakeUser
-from tests.double.harness import RunBot
-
-
-@pytest.fixture
-async def bot(double: Double, run_bot: RunBot, tmp_path: Path) -> CardBot:
-    client = make_bot(double, tmp_path / "bot.sqlite3")
-    await run_bot(client)
-    return client
 
 
 @pytest.fixture
 def users(double: Double) -> list[FakeUser]:
-    return [double.add_user(n) for n in ("ana", "bo", "cy", "di", "ed", "flo", "gus")]
+    return members(double, 7)
 
 
 def _fields(message: object) -> dict[str, str]:
@@ -46,10 +36,7 @@ async def test_kv7_blind_bid_offered_before_looking_17_cards(
     three = users[:3]
     await open_table(double, three, blind_bids=True)
     driver = Driver(double, three)
-    turn = whose_turn(double)
-    assert turn is not None
-    bidder = driver.users[turn[0]]
-    panel = await driver.panel(bidder)
+    bidder, panel = await driver.mover()
     names = labels(panel)
     assert sum(1 for v in names.values() if str(v).startswith("Blind ")) == 18
     assert "Your cards" not in _fields(panel)
@@ -69,8 +56,7 @@ async def test_kv7_blind_bid_offered_before_looking_17_cards(
 
     while bot.registry.in_channel(double.channel.id).game.phase == "bidding":  # type: ignore[union-attr]
         assert await driver.step()
-    turn = whose_turn(double)
-    playing = await driver.panel(driver.users[turn[0]])  # type: ignore[index]
+    _, playing = await driver.mover()
     cards = [c for c in labels(playing) if c.startswith("a:")]
     assert len(cards) == 17
 

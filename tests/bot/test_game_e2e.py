@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import logging
-import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.games.kachuful import engine_config
-from bot.storage.db import connect
-from bot.storage.results import leaderboard
-from bot.storage.tables import load_actions, load_table
+from bot.storage.tables import TableRecord
 from engine.kachuful.game import KachufulGame
-from tests.bot.harness import Driver, field, make_bot, table_message
+from tests.bot.harness import (
+    Driver,
+    members,
+    replayed,
+    shown_scores,
+    started_bot,
+    stored_leaderboard,
+    table_message,
+)
 from tests.double import Double
 from tests.double.harness import RunBot
-
-SCORE_LINE = re.compile(r"^<@(\d+)>.* (-?\d+)$")
 
 
 async def test_full_default_game_matches_engine_replay(
@@ -25,9 +29,8 @@ async def test_full_default_game_matches_engine_replay(
 ) -> None:
     caplog.set_level(logging.INFO)
     db = tmp_path / "bot.sqlite3"
-    bot = make_bot(double, db)
-    await run_bot(bot)
-    users = [double.add_user(n) for n in ("ana", "bo", "cy", "di")]
+    bot = await started_bot(double, run_bot, db)
+    users = members(double, 4)
     ana = users[0]
     opened = await double.slash(ana, double.channel, "kachuful", "start")
     assert opened.ephemeral
@@ -48,30 +51,17 @@ async def test_full_default_game_matches_engine_replay(
     # and pointing the old message to the final standings).
     edits = double.calls["PATCH /channels/{channel_id}/messages/{message_id}"]
     assert edits <= bot.registry.accepted + 3 + 1
-    shown = {}
-    for line in field(final, "Scores").splitlines():
-        match = SCORE_LINE.match(line)
-        assert match, line
-        shown[int(match[1])] = int(match[2])
 
-    conn = await connect(db)
-    try:
-        log = await load_actions(conn, 1)
-        rec = await load_table(conn, 1)
-        assert rec is not None and rec.status == "finished"
-        deal = log[0]["action"]["deal"]
-        game = KachufulGame(engine_config(rec.settings, deal["players"]), seed=deal["seed"])
-        for entry in log[1:]:
-            game.apply(entry["seat"], KachufulGame.parse_action(entry["action"]))
-        assert game.is_over
-        totals = game.results().totals
-        assert shown == {u.id: totals[i] for i, u in enumerate(users)}
-        board = await leaderboard(conn, double.guild.id, "kachuful")
-        assert board.games_recorded == 1
-        listed = {p.user_id for p in board.provisional} | {s.player.user_id for s in board.ranked}
-        assert listed == {u.id for u in users}
-    finally:
-        await conn.close()
+    def new_game(rec: TableRecord, opening: dict[str, Any]) -> KachufulGame:
+        deal = opening["deal"]
+        return KachufulGame(engine_config(rec.settings, deal["players"]), seed=deal["seed"])
+
+    totals = (await replayed(db, new_game)).results().totals
+    assert shown_scores(final) == {u.id: totals[i] for i, u in enumerate(users)}
+    board = await stored_leaderboard(db, double.guild.id, "kachuful")
+    assert board.games_recorded == 1
+    listed = {p.user_id for p in board.provisional} | {s.player.user_id for s in board.ranked}
+    assert listed == {u.id for u in users}
 
     # Hands only ever in ephemeral messages; nothing private in public or INFO logs.
     hands = {v for u in users for v in _hand_fields(double, u)}

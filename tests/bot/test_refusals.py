@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
-
-import pytest
 
 from bot.client import CardBot
 from bot.table import Table
@@ -14,26 +11,12 @@ from tests.bot.harness import (
     Driver,
     custom_ids,
     labels,
-    make_bot,
     open_table,
     table_id,
     table_message,
     whose_turn,
 )
 from tests.double import Double, FakeUser, InteractionResult
-from tests.double.harness import RunBot
-
-
-@pytest.fixture
-async def bot(double: Double, run_bot: RunBot, tmp_path: Path) -> CardBot:
-    client = make_bot(double, tmp_path / "bot.sqlite3")
-    await run_bot(client)
-    return client
-
-
-@pytest.fixture
-def users(double: Double) -> list[FakeUser]:
-    return [double.add_user(n) for n in ("ana", "bo", "cy", "di")]
 
 
 def _snapshot(bot: CardBot, double: Double) -> tuple[object, ...]:
@@ -111,8 +94,7 @@ async def test_dealers_forbidden_bid_is_refused_and_disabled(
 ) -> None:
     await open_table(double, users)
     driver = Driver(double, users)
-    table = _table(bot, double)
-    game = table.game
+    game = _table(bot, double).game
     assert game is not None
     while game.view(None)["forbidden_bid"] is None:
         assert await driver.step()
@@ -132,8 +114,7 @@ async def test_illegal_cards_are_refused_with_the_reason(
 ) -> None:
     await open_table(double, users)
     driver = Driver(double, users)
-    table = _table(bot, double)
-    game = table.game
+    game = _table(bot, double).game
     assert game is not None
     found = None
     while found is None:
@@ -170,10 +151,7 @@ async def test_two_clicks_at_once_apply_once(
 ) -> None:
     await open_table(double, users)
     driver = Driver(double, users)
-    turn = whose_turn(double)
-    assert turn is not None
-    user = driver.users[turn[0]]
-    panel = await driver.panel(user)
+    user, panel = await driver.mover()
     first, second = [c for c in custom_ids(panel) if c.startswith("a:")][:2]
     clicks = await asyncio.gather(double.click(user, panel, first, settle=False),
                                   double.click(user, panel, second, settle=False))
@@ -189,10 +167,7 @@ async def test_stale_button_from_an_earlier_turn(
 ) -> None:
     await open_table(double, users)
     driver = Driver(double, users)
-    turn = whose_turn(double)
-    assert turn is not None
-    user = driver.users[turn[0]]
-    panel = await driver.panel(user)
+    user, panel = await driver.mover()
     button = next(c for c in custom_ids(panel) if c.startswith("a:"))
     acted = await double.slash(user, double.channel, "kachuful", "bid", amount=0)
     assert acted.content.startswith("Done")

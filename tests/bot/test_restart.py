@@ -10,7 +10,14 @@ from pathlib import Path
 from bot.client import CardBot
 from bot.storage.db import connect
 from bot.storage.tables import load_table
-from tests.bot.harness import Driver, custom_ids, make_bot, open_table, table_message
+from tests.bot.harness import (
+    Driver,
+    custom_ids,
+    members,
+    open_table,
+    started_bot,
+    table_message,
+)
 from tests.double import Double
 from tests.double.harness import RunBot
 
@@ -25,9 +32,8 @@ async def test_restart_mid_trick_then_finish_with_an_old_button(
     double: Double, run_bot: RunBot, tmp_path: Path,
 ) -> None:
     db = tmp_path / "bot.sqlite3"
-    first = make_bot(double, db)
-    await run_bot(first)
-    users = [double.add_user(n) for n in ("ana", "bo", "cy", "di")]
+    first = await started_bot(double, run_bot, db)
+    users = members(double, 4)
     await open_table(double, users, start_size=3)
     driver = Driver(double, users)
     game = _game(first, double)
@@ -39,8 +45,7 @@ async def test_restart_mid_trick_then_finish_with_an_old_button(
     state = game.to_json()
     await first.close()
 
-    second = make_bot(double, db)
-    await run_bot(second)
+    second = await started_bot(double, run_bot, db)
     assert _game(second, double).to_json() == state
     pressed = await double.click(to_act, panel, button)
     assert pressed.response_type == 7 and pressed.content.startswith("Done"), pressed
@@ -59,9 +64,8 @@ async def test_turn_timer_deadline_survives_a_restart(
     double: Double, run_bot: RunBot, tmp_path: Path,
 ) -> None:
     db = tmp_path / "bot.sqlite3"
-    first = make_bot(double, db)
-    await run_bot(first)
-    users = [double.add_user(n) for n in ("ana", "bo", "cy")]
+    first = await started_bot(double, run_bot, db)
+    users = members(double, 3)
     await open_table(double, users, turn_timer=1)
     assert "<t:" in table_message(double).embeds[0]["description"]
     conn = await connect(db)
@@ -74,8 +78,7 @@ async def test_turn_timer_deadline_survives_a_restart(
     await first.close()
     await asyncio.sleep(max(0.0, rec.deadline - time.time()) + 0.1)
 
-    second = make_bot(double, db)
-    await run_bot(second)
+    second = await started_bot(double, run_bot, db)
     table = second.registry.in_channel(double.channel.id)
     assert table is not None
     for _ in range(100):
@@ -90,9 +93,8 @@ async def test_turn_timer_deadline_survives_a_restart(
 async def test_turn_timer_deadline_stands_when_a_player_opens_their_hand(
     double: Double, run_bot: RunBot, tmp_path: Path,
 ) -> None:
-    bot = make_bot(double, tmp_path / "bot.sqlite3")
-    await run_bot(bot)
-    users = [double.add_user(n) for n in ("ana", "bo", "cy")]
+    bot = await started_bot(double, run_bot, tmp_path / "bot.sqlite3")
+    users = members(double, 3)
     await open_table(double, users, turn_timer=30)
     table = bot.registry.in_channel(double.channel.id)
     assert table is not None and table.game is not None

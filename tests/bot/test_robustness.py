@@ -4,7 +4,6 @@ answered once, within Discord's 3 seconds, and nothing changes that should not."
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
@@ -14,27 +13,13 @@ from bot.registry import TableRegistry
 from tests.bot.harness import (
     Driver,
     custom_ids,
-    make_bot,
     open_table,
     table_id,
     table_message,
     whose_turn,
 )
 from tests.double import Double, FakeUser
-from tests.double.harness import RunBot
 from tests.double.results import MESSAGE_COMPONENT
-
-
-@pytest.fixture
-async def bot(double: Double, run_bot: RunBot, tmp_path: Path) -> CardBot:
-    client = make_bot(double, tmp_path / "bot.sqlite3")
-    await run_bot(client)
-    return client
-
-
-@pytest.fixture
-def users(double: Double) -> list[FakeUser]:
-    return [double.add_user(n) for n in ("ana", "bo", "cy", "di")]
 
 
 async def _press(double: Double, user: FakeUser, custom_id: str):  # type: ignore[no-untyped-def]

@@ -4,31 +4,16 @@ edit cap (error 30046), always ending on the latest state."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import discord
-import pytest
 
 from bot.client import CardBot
 from bot.publisher import REPOST_AGE, Payload, Publisher
-from tests.bot.harness import Driver, field, make_bot, open_table, table_message
+from tests.bot.harness import Driver, field, open_table, table_message
 from tests.double import Double, FakeUser
-from tests.double.harness import RunBot
 
 EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
-
-
-@pytest.fixture
-async def bot(double: Double, run_bot: RunBot, tmp_path: Path) -> CardBot:
-    client = make_bot(double, tmp_path / "bot.sqlite3")
-    await run_bot(client)
-    return client
-
-
-@pytest.fixture
-def users(double: Double) -> list[FakeUser]:
-    return [double.add_user(n) for n in ("ana", "bo", "cy", "di")]
 
 
 def _bids_shown(bot: CardBot, double: Double) -> str:

@@ -5,7 +5,6 @@ card, and the other game's commands refused in a Mighty channel."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
@@ -14,23 +13,15 @@ from engine.cards import parse_card
 from engine.game import Play
 from engine.mighty import PASS, Discard, FriendCall, MightyBid
 from engine.mighty.rules import parse_trump
-from tests.bot.harness import make_bot, table_message
+from tests.bot.harness import members, table_message
 from tests.double import Double, FakeUser
-from tests.double.harness import RunBot
 from tests.engine.mighty.util import build_deal
 from tests.mighty_bot.harness import MightyDriver, fixed_deals, open_mighty, simple_chooser
 
 
 @pytest.fixture
-async def bot(double: Double, run_bot: RunBot, tmp_path: Path) -> CardBot:
-    client = make_bot(double, tmp_path / "bot.sqlite3")
-    await run_bot(client)
-    return client
-
-
-@pytest.fixture
 def users(double: Double) -> list[FakeUser]:
-    return [double.add_user(n) for n in ("ana", "bo", "cy", "di", "ed")]
+    return members(double, 5)
 
 
 async def test_lobby_needs_exactly_five_seats(

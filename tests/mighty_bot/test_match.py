@@ -7,19 +7,22 @@ is stored for the leaderboard, and no public payload ever names a hidden card.""
 from __future__ import annotations
 
 import logging
-import re
 from pathlib import Path
 
 import pytest
 
-from bot.storage.db import connect
-from bot.storage.results import leaderboard
-from bot.storage.tables import load_actions, load_table
 from engine.cards import Card
 from engine.game import Action, Play
 from engine.mighty import DEAL_MISS, PASS, Contract, FriendCall, MightyBid, MightyGame
 from engine.mighty.deals import Deal, seeded_deal
-from tests.bot.harness import field, make_bot, table_message
+from tests.bot.harness import (
+    members,
+    replayed,
+    shown_scores,
+    started_bot,
+    stored_leaderboard,
+    table_message,
+)
 from tests.double import Double
 from tests.double.harness import RunBot
 from tests.engine.mighty.util import build_deal
@@ -32,7 +35,6 @@ from tests.mighty_bot.harness import (
     simple_chooser,
 )
 
-SCORE_LINE = re.compile(r"^<@(\d+)>.* (-?\d+)$")
 WEAK = "2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 2♥ 3♥"
 """A hand worth 0 (M5): seat 0 claims a deal-miss with it."""
 
@@ -93,9 +95,8 @@ async def test_ten_hand_match_matches_engine_replay(
     deals = match_deals()
     fixed_deals(monkeypatch, deals, first_dealer=0)
     db = tmp_path / "bot.sqlite3"
-    bot = make_bot(double, db)
-    await run_bot(bot)
-    users = [double.add_user(n) for n in ("ana", "bo", "cy", "di", "ed")]
+    bot = await started_bot(double, run_bot, db)
+    users = members(double, 5)
     await open_mighty(double, users)
     happened, choose = script()
     driver = MightyDriver(bot, double, users, choose)  # type: ignore[arg-type]
@@ -120,28 +121,13 @@ async def test_ten_hand_match_matches_engine_replay(
 
     final = table_message(double)
     assert "game over" in final.embeds[0]["title"]
-    shown = {}
-    for line in field(final, "Scores").splitlines():
-        match = SCORE_LINE.match(line)
-        assert match, line
-        shown[int(match[1])] = int(match[2])
-
-    conn = await connect(db)
-    try:
-        log = await load_actions(conn, 1)
-        rec = await load_table(conn, 1)
-        assert rec is not None and rec.status == "finished"
-        replay = MightyGame({"hands": 10}, deals=deals, first_dealer=0)
-        for entry in log[1:]:
-            replay.apply(entry["seat"], MightyGame.parse_action(entry["action"]))
-        assert replay.is_over
-        assert replay.to_json() == driver.game.to_json()
-        totals = replay.results().totals
-        assert shown == {u.id: totals[i] for i, u in enumerate(users)}
-        board = await leaderboard(conn, double.guild.id, "mighty")
-        assert board.games_recorded == 1
-    finally:
-        await conn.close()
+    replay = await replayed(
+        db, lambda rec, opening: MightyGame({"hands": 10}, deals=deals, first_dealer=0))
+    assert replay.to_json() == driver.game.to_json()
+    totals = replay.results().totals
+    assert shown_scores(final) == {u.id: totals[i] for i, u in enumerate(users)}
+    board = await stored_leaderboard(db, double.guild.id, "mighty")
+    assert board.games_recorded == 1
     public = "\n".join(double.public_payloads())
     assert "claimed a deal-miss (hand worth 0)" in public and WEAK in public  # M5
     assert "Everyone passed" in public  # M4

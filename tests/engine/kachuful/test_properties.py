@@ -11,7 +11,12 @@ from hypothesis import strategies as st
 
 from engine.game import Action, Play
 from engine.kachuful import Bid, KachufulGame
-from engine.replay import replay, spec_for, summary
+from engine.replay import replay
+from tests.engine.checks import (
+    assert_illegal_actions_change_nothing,
+    assert_record_replays,
+    assert_round_trip,
+)
 
 from .util import random_game
 
@@ -79,12 +84,7 @@ def test_json_round_trip_at_any_point(config: dict[str, Any], seed: int, stop: i
     random_game(game, rng, stop_after=stop)
     if game.config.blind_bids and not game.is_over:
         game.reveal_hand(stop % game.players)
-    text = game.to_json()
-    restored = KachufulGame.from_json(text)
-    assert restored.to_json() == text
-    for seat in [None, *range(game.players)]:
-        assert restored.view(seat) == game.view(seat)
-    assert restored.results() == game.results()
+    restored = assert_round_trip(game)
     # Both go on identically.
     for seat, action in random_game(game, random.Random(stop)):
         restored.apply(seat, action)
@@ -98,11 +98,7 @@ def test_replaying_the_record_reproduces_the_game(
 ) -> None:
     game = KachufulGame(config, seed=seed)
     random_game(game, random.Random(seed), stop_after=stop)
-    spec = spec_for("kachuful")
-    out, ok = replay(game.record(expand_deals=True))
-    assert ok and out == summary(spec, game)
-    out, ok = replay(game.record())
-    assert ok and out == summary(spec, game)
+    assert_record_replays(game, "kachuful")
 
 
 @FAST
@@ -111,21 +107,9 @@ def test_illegal_actions_change_nothing(players: int, seed: int, stop: int) -> N
     game = KachufulGame({"players": players, "blind_bids": True}, seed=seed)
     rng = random.Random(seed)
     random_game(game, rng, stop_after=stop)
-    before = game.to_json(), [game.view(s) for s in range(players)]
     candidates: list[Action] = [Bid.of(a, b) for a in range(-1, 15) for b in (False, True)]
     candidates += [Play.of(c) for hand in game.hands[-1].deal.hands for c in hand]
-    for seat in range(players):
-        legal = game.legal_actions(seat)
-        for action in candidates:
-            if action in legal:
-                continue
-            try:
-                game.apply(seat, action)
-            except Exception as exc:
-                assert type(exc).__name__ == "IllegalAction", exc
-            else:
-                raise AssertionError(f"{action} accepted for seat {seat}")
-    assert (game.to_json(), [game.view(s) for s in range(players)]) == before
+    assert_illegal_actions_change_nothing(game, candidates)
 
 
 JSON = st.recursive(

@@ -10,11 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import CARDS, JOKER, Suit
-from engine.game import Action, IllegalAction, Play
+from engine.game import Action, Play
 from engine.mighty import PASS, Contract, Discard, FriendCall, MightyBid, MightyGame
 from engine.mighty.actions import BIDS, FRIEND_CALLS
 from engine.mighty.rules import POINTS_OF
-from engine.replay import replay, spec_for, summary
+from tests.engine.checks import (
+    assert_illegal_actions_change_nothing,
+    assert_record_replays,
+    assert_round_trip,
+)
 
 from .util import random_match
 
@@ -67,12 +71,7 @@ def test_random_matches_finish_and_every_hand_sums_to_zero(seed: int, hands: int
 def test_json_round_trip_at_any_point(seed: int, stop: int) -> None:
     game = MightyGame({"hands": 2}, seed=seed)
     play_checked(game, random.Random(seed), stop_after=stop)
-    text = game.to_json()
-    restored = MightyGame.from_json(text)
-    assert restored.to_json() == text
-    for seat in [None, *range(5)]:
-        assert restored.view(seat) == game.view(seat)
-    assert restored.results() == game.results()
+    restored = assert_round_trip(game)
     rng = random.Random(stop)
     while (seat := game.to_act) is not None:
         action = rng.choice(game.legal_actions(seat))
@@ -86,11 +85,7 @@ def test_json_round_trip_at_any_point(seed: int, stop: int) -> None:
 def test_replaying_the_record_reproduces_the_game(seed: int, stop: int) -> None:
     game = MightyGame({"hands": 2}, seed=seed)
     play_checked(game, random.Random(seed), stop_after=stop)
-    spec = spec_for("mighty")
-    out, ok = replay(game.record(expand_deals=True))
-    assert ok and out == summary(spec, game)
-    out, ok = replay(game.record())
-    assert ok and out == summary(spec, game)
+    assert_record_replays(game, "mighty")
 
 
 @FAST
@@ -98,24 +93,12 @@ def test_replaying_the_record_reproduces_the_game(seed: int, stop: int) -> None:
 def test_illegal_actions_change_nothing(seed: int, stop: int) -> None:
     game = MightyGame({"hands": 1}, seed=seed)
     play_checked(game, random.Random(seed), stop_after=stop)
-    before = game.to_json(), [game.view(s) for s in range(5)]
     candidates: list[Action] = [PASS, *BIDS, MightyBid(12, None), *FRIEND_CALLS]
     candidates += [Contract.of(n, t) for n in (12, 15, 20, 21) for t in (*Suit, None)]
     candidates += [Play.of(c) for c in CARDS] + [Play(JOKER, suit=s) for s in Suit]
     candidates += [Play(c, call_joker=True) for c in CARDS[:13]]
     candidates += [Discard(tuple(CARDS[i : i + 3])) for i in range(0, 50, 7)]
-    for seat in range(5):
-        legal = game.legal_actions(seat)
-        for action in candidates:
-            if action in legal:
-                continue
-            try:
-                game.apply(seat, action)
-            except IllegalAction:
-                pass
-            else:
-                raise AssertionError(f"{action} accepted for seat {seat}")
-    assert (game.to_json(), [game.view(s) for s in range(5)]) == before
+    assert_illegal_actions_change_nothing(game, candidates)
 
 
 def test_views_hide_the_called_card_holder_and_buried_cards() -> None:

@@ -1,0 +1,50 @@
+"""Checks shared by the games' property tests: the JSON round trip and the replay of a
+game's record reproduce the game; illegal actions change nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from engine.game import Action, Game, IllegalAction
+from engine.replay import replay, spec_for, summary
+
+G = TypeVar("G", bound=Game)
+
+
+def assert_round_trip(game: G) -> G:
+    """The game restored from its JSON: the same JSON, views and results; returned to go on."""
+    text = game.to_json()
+    restored = type(game).from_json(text)
+    assert restored.to_json() == text
+    for seat in [None, *range(game.players)]:
+        assert restored.view(seat) == game.view(seat)
+    assert restored.results() == game.results()
+    return restored
+
+
+def assert_record_replays(game: Game, name: str) -> None:
+    """The game's record, with its deals given in full or by seed, replays to the same summary."""
+    spec = spec_for(name)
+    for record in (game.record(expand_deals=True), game.record()):
+        out, ok = replay(record)
+        assert ok and out == summary(spec, game)
+
+
+def assert_illegal_actions_change_nothing(game: Game, candidates: Sequence[Action]) -> None:
+    """Every candidate not legal for a seat is refused with ``IllegalAction`` (nothing
+    else), and the game and every seat's view stay as they were."""
+    seats = range(game.players)
+    before = game.to_json(), [game.view(s) for s in seats]
+    for seat in seats:
+        legal = game.legal_actions(seat)
+        for action in candidates:
+            if action in legal:
+                continue
+            try:
+                game.apply(seat, action)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"{action} accepted for seat {seat}")
+    assert (game.to_json(), [game.view(s) for s in seats]) == before
