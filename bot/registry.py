@@ -404,6 +404,7 @@ class TableRegistry:
         refuse it; :class:`Refusal` when it could not be stored. Either way nothing
         changed."""
         game, rec, adapter = table.running_game(), table.rec, table.adapter
+        hidden = adapter.hidden_actor(game)
         game.apply(seat, action)
         before = (rec.version, rec.state, rec.deadline, rec.status, rec.updated_at)
         now = time.time()
@@ -434,7 +435,8 @@ class TableRegistry:
         table.seq += 1
         if turn:
             self.accepted += 1
-            table.note = f"{seat_label(table.seats[seat])} {adapter.describe_action(action)}."
+            actor = hidden or seat_label(table.seats[seat])
+            table.note = f"{actor} {adapter.describe_action(action)}."
         return Accepted(seat, adapter.describe_action(action), over)
 
     def _after(self, table: Table, accepted: Accepted) -> None:
@@ -460,11 +462,13 @@ class TableRegistry:
     # --- AI players, the turn timer and the turn ping --------------------------------
 
     def _kick(self, table: Table) -> None:
-        """Start whatever the next turn needs: an AI player, the timer, the ping."""
+        """Start whatever the next turn needs: an AI player, the timer, the ping (none
+        while the turn is secret)."""
         game = table.game
         if table.rec.status != "running" or game is None or game.to_act is None:
             return
-        if table.rec.settings.get("turn_ping"):
+        hidden = table.adapter.hidden_actor(game) is not None
+        if table.rec.settings.get("turn_ping") and not hidden:
             self._spawn(self._ping(table, game.to_act, table.rec.version))
         if table.seats[game.to_act].ai:
             if table.ai_task is None or table.ai_task.done():
@@ -479,9 +483,14 @@ class TableRegistry:
             )
 
     def _deadline(self, table: Table, now: float) -> float | None:
+        """The turn's deadline; a secret turn gets one even at an AI seat, so that the
+        timer shown does not tell a member's seat from an AI player's."""
         seconds = int(table.rec.settings.get("turn_timer") or 0)
-        seat = None if table.game is None else table.game.to_act
-        if seconds <= 0 or seat is None or table.seats[seat].ai:
+        game = table.game
+        seat = None if game is None else game.to_act
+        if seconds <= 0 or seat is None or game is None:
+            return None
+        if table.seats[seat].ai and table.adapter.hidden_actor(game) is None:
             return None
         return now + seconds
 
@@ -520,11 +529,13 @@ class TableRegistry:
                 if timer_version is not None and table.rec.version != timer_version:
                     return None
                 snap = snapshot(table, game, seat)
+                hidden = table.adapter.hidden_actor(game)
             action = await self.ai.move(table.adapter.name, snap, paced=timer_version is None)
             async with table.lock:
                 if table.rec.status != "running" or stamp(table) != snap.stamp:
                     continue
-                label = seat_label(table.seats[seat])
+                label = seat_label(table.seats[seat]) if hidden is None else \
+                    hidden[:1].lower() + hidden[1:]
                 try:
                     accepted = await self._apply(table, seat, None, action)
                 except (IllegalAction, Refusal):

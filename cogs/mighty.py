@@ -16,7 +16,7 @@ from bot.games.mighty_words import TRUMP_NAMES
 from bot.table import Table
 from engine.cards import CARDS, CardParseError, Suit, parse_card
 from engine.game import Action
-from engine.mighty import DEAL_MISS, PASS, Contract, MightyBid
+from engine.mighty import ASK_LEAD, DEAL_MISS, PASS, Contract, MightyBid
 from engine.mighty.rules import MAX_BID, MIN_BID, parse_trump
 
 if TYPE_CHECKING:
@@ -98,6 +98,17 @@ class Mighty(TableCommands, group_name="mighty", group_description="Play Mighty"
         typed = current.strip().lower()
         words = [Choice(name=w, value=w) for w in FRIEND_WORDS if w.startswith(typed)]
         return (words + card_choices([str(c) for c in CARDS], current))[:25]
+
+    @app_commands.command(description="Declarer at 20 no-trump: ask the friend to name the "
+                                      "first lead")
+    async def asklead(self, interaction: Interaction) -> None:
+        await self._act(interaction, lambda: ASK_LEAD)
+
+    @app_commands.command(description="Friend, when asked: name the suit of the first lead")
+    @app_commands.describe(suit="The suit the declarer must lead (nobody learns who named it)")
+    @app_commands.choices(suit=SUITS)
+    async def lead(self, interaction: Interaction, suit: str) -> None:
+        await self._act(interaction, lambda: MIGHTY.lead_action(suit))
 
     @app_commands.command(description="Play a card")
     @app_commands.describe(

@@ -122,6 +122,13 @@ class GameAdapter(ABC):
         without drafts show the plain panel."""
         return self.panel(game, seat, seats)
 
+    def hidden_actor(self, game: Game) -> str | None:
+        """While whose turn it is must stay secret (Mighty's friend naming the first
+        lead, M9), the words that stand for the seat to act ("The friend"): the runtime
+        then names nobody, pings nobody and keeps the turn timer alike for every seat.
+        None (the default): the turn is public."""
+        return None
+
     @abstractmethod
     def describe_action(self, action: Action) -> str:
         """A short public phrase for an accepted action (``bid 2``, ``played K♥``)."""

@@ -15,6 +15,7 @@ from bot.storage.tables import SeatRecord
 from engine.cards import JOKER, Card, Suit, parse_card, parse_cards
 from engine.game import Action, Game, IllegalAction, Play
 from engine.mighty import (
+    ASK_LEAD,
     DEAL_MISS,
     PASS,
     Contract,
@@ -22,6 +23,7 @@ from engine.mighty import (
     FriendCall,
     MightyBid,
     MightyGame,
+    NameLead,
 )
 from engine.mighty.actions import JOKER_DEMANDS, JOKER_LEADS
 from engine.mighty.config import MightyConfig
@@ -41,12 +43,13 @@ RULES_CARD: Final = "\n".join([
     "• **Play**: the declarer leads; follow suit if you can. The **Mighty** (A♠; A♦ when "
     "spades are trump) beats everything; the **joker** wins in tricks 2–9 and, led, names "
     "the suit to follow. Leading the **joker-caller** (3♣; 3♠ when clubs are trump) may "
-    "demand the joker.",
+    "demand the joker. At **20 no-trump** the declarer may first ask the friend to name "
+    "the suit of the first lead (nobody learns who answers).",
     "• **Score**: made (P ≥ B): S = 2·(B − 13) + (P − B); failed: S = B − P; doubled for "
     "no-trump, no friend, a run (20) or a back-run (P ≤ 9). Declarer ±2S, friend ±S, each "
     "defender ∓S (solo: ±4S).",
     "Your cards and moves: the **My hand** button or `/mighty hand`; or `/mighty bid`, "
-    "`pass`, `dealmiss`, `discard`, `contract`, `friend`, `play`.",
+    "`pass`, `dealmiss`, `discard`, `contract`, `friend`, `asklead`, `lead`, `play`.",
 ])
 
 
@@ -104,6 +107,10 @@ class MightyAdapter(GameAdapter):
     ) -> Panel:
         return build_panel(_game(game), seat, [seat_label(s) for s in seats], draft)
 
+    def hidden_actor(self, game: Game) -> str | None:
+        """The friend naming the first lead acts in secret (M9)."""
+        return "The friend" if _game(game).secret_turn else None
+
     def look_action(self, game: Game, seat: int) -> Action | None:
         return None
 
@@ -129,6 +136,11 @@ class MightyAdapter(GameAdapter):
         if card in JOKER_DEMANDS and suit is None:
             return JOKER_DEMANDS[card]
         return Play(card, suit=suit, call_joker=call_joker)
+
+    @staticmethod
+    def lead_action(suit: str) -> Action:
+        """``/mighty lead``'s answer (M9); ``CardParseError`` when it names no suit."""
+        return NameLead.of(Suit.from_label(suit))
 
     @staticmethod
     def discard_action(text: str) -> Action:
@@ -157,7 +169,7 @@ class MightyAdapter(GameAdapter):
     # --- actions -----------------------------------------------------------------------
 
     def describe_action(self, action: Action) -> str:
-        """A public phrase: never a discarded card (M6)."""
+        """A public phrase: never a discarded card (M6), never who named the lead (M9)."""
         if isinstance(action, Play):
             text = f"played {action.card}"
             if action.suit is not None:
@@ -182,6 +194,10 @@ class MightyAdapter(GameAdapter):
             if target == "none":
                 return "called no friend (open solo)"
             return f"called {target} as friend"
+        if action is ASK_LEAD:
+            return "asked the friend to name the first lead"
+        if isinstance(action, NameLead):
+            return f"asked for {action.suit.symbol} as the first lead"
         return "acted"
 
     def refusal(self, exc: IllegalAction) -> str:
@@ -198,6 +214,9 @@ class MightyAdapter(GameAdapter):
             "bad_discard": f"{reason}. Name three cards you hold, e.g. "
                            "`/mighty discard cards:\"2♣ 3♦ 4♥\"`.",
             "bad_contract_change": f"{reason}. Or keep the contract and call your friend.",
+            "must_name_lead": f"{reason} with the suit buttons on your panel or "
+                              "`/mighty lead suit:`.",
+            "must_lead_named_suit": f"{reason}.",
         }
         return hints.get(exc.code, f"{reason}.")
 

@@ -3,10 +3,12 @@ legal actions as buttons and menus — points and trump menus with Bid, Pass and
 the hand qualifies) Deal-miss buttons in the auction (M4, M5); for the declarer a
 three-card discard menu (M6), a contract menu of the legal changes (M7) and a friend
 menu (M8); in play a button per card with illegal ones disabled, a suit menu for a
-powered joker lead (M12) and a "demand the joker" button (M13).
+powered joker lead (M12), a "demand the joker" button (M13), the declarer's button
+asking the friend for the first lead and the friend's four suit buttons to answer (M9).
 
 Payloads (kept short: they ride in custom_ids): ``pass``, ``dm``, ``b15d`` (bid),
-``p<card>``, ``x<card>`` (lead and demand the joker); menus ``P<trump>`` and ``T<points>``
+``p<card>``, ``x<card>`` (lead and demand the joker), ``ask`` and ``l<suit letter>``
+(M9); menus ``P<trump>`` and ``T<points>``
 (drafts of a bid), ``D`` (discard), ``C`` (contract), ``F`` (friend), ``J`` (joker lead).
 """
 
@@ -31,14 +33,25 @@ from bot.games.mighty_words import (
 from bot.render import hand_text
 from engine.cards import ACE, JOKER, Card, Suit, card, sort_hand
 from engine.game import Action, IllegalAction, Play
-from engine.mighty import DEAL_MISS, PASS, Contract, Discard, FriendCall, MightyBid, MightyGame
-from engine.mighty.actions import JOKER_DEMANDS, JOKER_LEADS
+from engine.mighty import (
+    ASK_LEAD,
+    DEAL_MISS,
+    PASS,
+    Contract,
+    Discard,
+    FriendCall,
+    MightyBid,
+    MightyGame,
+    NameLead,
+)
+from engine.mighty.actions import JOKER_DEMANDS, JOKER_LEADS, NAME_LEADS
 
 MAX_OPTIONS: Final = 25
 _BID = re.compile(r"b(1[3-9]|20)([shdcn])")
 _DRAFT = re.compile(r"(1[3-9]|20)?([shdcnx])")
 _CARD = re.compile(r"([px])(\d{1,2})")
 _CONTRACT = re.compile(r"(1[3-9]|20)([shdcn])")
+_NAME_LEAD = re.compile(r"l([shdc])")
 _TRUMP_STYLE = discord.ButtonStyle.primary
 _PLAIN = discord.ButtonStyle.secondary
 _WAITING: Final = {"auction": "bid or pass", "discard": "discard",
@@ -105,9 +118,18 @@ def _status(game: MightyGame, v: dict[str, Any], seat: int, labels: Sequence[str
     elif v["you_are_friend"]:
         lines.append(f"You hold the called card ({v['friend_call']}): you are the "
                      "declarer's friend.")
-    actor = game.to_act
-    if actor == seat:
+    if v["lead_suit"] is not None and v["trick_number"] == 1 and not v["trick"]:
+        lines.append(f"The friend asked for {trump_text(Suit.from_label(v['lead_suit']))} "
+                     "as the first lead.")
+    actor = v["to_act"]
+    if actor == seat and v["awaiting"] == "lead_suit":
+        lines.append("**Your turn.** The declarer asks you to name the suit of the first "
+                     "lead: pick a suit below (nobody learns that you answered).")
+    elif actor == seat:
         lines.append("**Your turn.**")
+    elif v["awaiting"] == "lead_suit":
+        lines.append("The friend is naming the suit of the first lead. Press Refresh on "
+                     "your turn.")
     elif actor is None:
         lines.append("The match is over.")
     else:
@@ -228,6 +250,13 @@ def _card_buttons(game: MightyGame, seat: int, legal: Sequence[Action]) -> list[
 
 def _play(panel: Panel, game: MightyGame, seat: int, legal: Sequence[Action]) -> None:
     panel.buttons = _card_buttons(game, seat, legal)
+    if ASK_LEAD in legal:
+        panel.buttons.append(("Ask the friend to name the lead", "ask", True,
+                              discord.ButtonStyle.success))
+    for suit, answer in NAME_LEADS.items():
+        if answer in legal:
+            panel.buttons.append((f"Lead {trump_text(suit)}", f"l{LETTER_OF[suit]}", True,
+                                  discord.ButtonStyle.success))
     for c, demand in JOKER_DEMANDS.items():
         if demand in legal:
             panel.buttons.append((f"{c} and demand the joker", f"x{c.index}", True,
@@ -248,6 +277,10 @@ def decode_button(payload: str) -> Action:
         return PASS
     if payload == "dm":
         return DEAL_MISS
+    if payload == "ask":
+        return ASK_LEAD
+    if (match := _NAME_LEAD.fullmatch(payload)) and (suit := TRUMP_LETTERS[match[1]]):
+        return NameLead.of(suit)
     if match := _BID.fullmatch(payload):
         return MightyBid.of(int(match[1]), TRUMP_LETTERS[match[2]])
     if (match := _CARD.fullmatch(payload)) and (c := card_at(match[2])) is not None:

@@ -1,7 +1,8 @@
 """Mighty's fields of the public table embed, drawn from the public view only (RULES
-"Who may see what", M4–M8, M15, M16): the auction, the contract, the declarer, the
-friend call and the friend once revealed, captured point cards, the tricks, a redeal
-(with a deal-miss hand) and the last hand's settlement."""
+"Who may see what", M4–M9, M15, M16): the auction, the contract, the declarer, the
+friend call and the friend once revealed, the first lead asked of the friend (never
+who answers), captured point cards, the tricks, a redeal (with a deal-miss hand) and
+the last hand's settlement."""
 
 from __future__ import annotations
 
@@ -22,7 +23,12 @@ View = Mapping[str, Any]
 
 def table_fields(v: View, labels: Sequence[str]) -> list[Field]:
     """The game's fields for the public view ``v`` (``labels`` by seat)."""
-    turn = "Game over" if v["over"] else f"{labels[v['to_act']]} {_VERBS[v['phase']]}"
+    if v["over"]:
+        turn = "Game over"
+    elif v["awaiting"] == "lead_suit":
+        turn = "The friend names the first lead"
+    else:
+        turn = f"{labels[v['to_act']]} {_VERBS[v['phase']]}"
     fields = [
         Field("Hand", f"{v['hand_number']}/{v['hand_count']}", True),
         Field("Dealer", labels[v["dealer"]], True),
@@ -109,6 +115,11 @@ def _trick(v: View, labels: Sequence[str]) -> Field:
             lines.append(f"The joker asks for {trump_text(parse_trump(v['led']))}.")
         if v["joker_demanded"]:
             lines.append(f"{first} led: the joker is demanded.")
+    if v["trick_number"] == 1 and v["lead_asked"]:
+        if v["lead_suit"] is None:
+            lines.insert(0, "The declarer asked the friend to name the first lead.")
+        else:
+            lines.insert(0, f"The friend asked for {trump_text(parse_trump(v['lead_suit']))}.")
     name = f"Trick {v['trick_number']}/10"
     return Field(name, "\n".join(lines) or "No card played yet.")
 

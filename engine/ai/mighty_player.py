@@ -9,10 +9,19 @@ from typing import Any
 from engine.ai.budget import Budget
 from engine.ai.lean import BIT_OF_CARD, NO_TRUMP
 from engine.ai.mighty_info import info_from_view
+from engine.ai.mighty_lead import name_lead
 from engine.ai.mighty_levels import BY_LEVEL, DEAL_MISS, Call, Move
-from engine.cards import Card, Suit
+from engine.cards import Card, Suit, parse_card
 from engine.game import Action, Play
-from engine.mighty.actions import Contract, DealMiss, Discard, FriendCall, MightyBid, Pass
+from engine.mighty.actions import (
+    Contract,
+    DealMiss,
+    Discard,
+    FriendCall,
+    MightyBid,
+    NameLead,
+    Pass,
+)
 
 
 def _lean(trump: Suit | None) -> int:
@@ -34,9 +43,12 @@ def _mask(cards: Sequence[Card]) -> int:
 def decide_mighty(
     level: str, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random, budget: Budget
 ) -> Action:
-    """Choose among ``legal`` for the seat of ``view``."""
+    """Choose among ``legal`` for the seat of ``view``: the friend asked for the first
+    lead names a suit (M9); a declarer never asks (plays only are searched)."""
     if len(legal) == 1:
         return legal[0]
+    if type(legal[0]) is NameLead:
+        return name_lead([parse_card(n) for n in view["hand"]], legal)
     lv = BY_LEVEL[level]
     info = info_from_view(view)
     plays = [a for a in legal if type(a) is Play]

@@ -1,7 +1,8 @@
 """A simple Mighty AI player (M4–M14): legal and not silly. It bids from its trumps and
 point cards, claims a deal-miss when it may, discards low, calls the best card it is
-missing, and in play takes a trick cheaply when its side is not already winning it,
-otherwise throws its lowest card."""
+missing, names its longest suit when asked for the first lead (it never asks, M9), and
+in play takes a trick cheaply when its side is not already winning it, otherwise
+throws its lowest card."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.ai.mighty_lead import name_lead
 from engine.cards import ACE, JOKER, KING, QUEEN, Card, Suit, parse_card
 from engine.game import Action, Play
 from engine.mighty.actions import (
@@ -18,6 +20,7 @@ from engine.mighty.actions import (
     Discard,
     FriendCall,
     MightyBid,
+    NameLead,
     Pass,
 )
 from engine.mighty.rules import MIN_BID, Trump, joker_caller, mighty_card, parse_trump
@@ -80,6 +83,8 @@ class MightySimple:
             return self._discard(view, hand, legal)
         if isinstance(first, (Contract, FriendCall)):
             return self._friend(view, hand, legal)
+        if isinstance(first, NameLead):
+            return name_lead(hand, legal)
         return self._play(view, hand, [a for a in legal if isinstance(a, Play)])
 
     # --- auction (M4, M5) ------------------------------------------------------------

@@ -2,26 +2,32 @@
 
 from engine.game import Play
 from engine.mighty.actions import (
+    ASK_LEAD,
     DEAL_MISS,
     PASS,
+    AskLead,
     Contract,
     DealMiss,
     Discard,
     FriendCall,
     MightyBid,
+    NameLead,
     Pass,
 )
 from engine.mighty.game import MightyGame
 
 __all__ = [
+    "ASK_LEAD",
     "DEAL_MISS",
     "PASS",
+    "AskLead",
     "Contract",
     "DealMiss",
     "Discard",
     "FriendCall",
     "MightyBid",
     "MightyGame",
+    "NameLead",
     "Pass",
     "Play",
 ]

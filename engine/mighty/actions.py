@@ -1,4 +1,4 @@
-"""Mighty's actions (M4–M8); a card is played with the shared :class:`engine.game.Play`
+"""Mighty's actions (M4–M9); a card is played with the shared :class:`engine.game.Play`
 (its ``suit`` names the suit of a powered joker lead, M12; ``call_joker`` demands the
 joker with the joker-caller, M13). Cheap actions are interned: use the ``of``
 constructors and the constants on the hot path."""
@@ -85,7 +85,28 @@ class FriendCall(Action):
         return FRIEND_CALLS[53] if target == FIRST else FRIEND_CALLS[54]
 
 
+@dataclass(frozen=True, slots=True)
+class AskLead(Action):
+    """At 20 no-trump, the declarer asks the friend to name the suit of the first lead
+    (M9)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NameLead(Action):
+    """The friend's private answer to :class:`AskLead`: the suit the declarer must lead
+    in trick 1 (M9)."""
+
+    suit: Suit
+
+    @staticmethod
+    def of(suit: Suit) -> NameLead:
+        return NAME_LEADS[suit]
+
+
 PASS: Final = Pass()
+ASK_LEAD: Final = AskLead()
+NAME_LEADS: Final = {s: NameLead(s) for s in Suit}
+"""The friend's four answers to the declarer's request (M9)."""
 DEAL_MISS: Final = DealMiss()
 BIDS: Final = tuple(MightyBid(n, t) for n in range(MIN_BID, MAX_BID + 1) for t in TRUMPS)
 """Every bid, weakest first: ``BIDS[5 * (n - 13) + k]`` is number n with ``TRUMPS[k]``."""

@@ -3,8 +3,11 @@ call, ten tricks, settlement and the match.
 
 Phases: ``auction`` → ``discard`` (the declarer holds 13 cards) → ``friend`` (one
 optional :class:`Contract` change, then the :class:`FriendCall`) → ``playing`` → the
-next deal, until ``over``. Every action of the match is kept, so the JSON form is the
-replay document and :meth:`MightyGame.from_json` replays it.
+next deal, until ``over``. At 20 no-trump the declarer may, before leading trick 1,
+ask the hidden friend to name the suit of the first lead (M9): while the friend
+answers, the turn is secret (:attr:`MightyGame.secret_turn`). Every action of the
+match is kept, so the JSON form is the replay document and :meth:`MightyGame.from_json`
+replays it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any, ClassVar, Final
 from engine.cards import CARDS, JOKER, NAMES, Card, Suit, sort_hand, trump_label
 from engine.game import Action, Event, Game, IllegalAction, Play, Results
 from engine.mighty.actions import (
+    ASK_LEAD,
     BIDS,
     CONTRACTS,
     DEAL_MISS,
@@ -22,14 +26,17 @@ from engine.mighty.actions import (
     FRIEND_CALLS,
     JOKER_DEMANDS,
     JOKER_LEADS,
+    NAME_LEADS,
     NONE,
     PASS,
+    AskLead,
     Contract,
     DealMiss,
     Discard,
     FriendCall,
     FriendTarget,
     MightyBid,
+    NameLead,
     Pass,
     bid_index,
     discards_of,
@@ -200,6 +207,10 @@ class MightyGame(Game):
         self.trick: list[Card] = []
         self.led: Suit | None = None
         self.demanded = False
+        self.lead_asked = False
+        """The declarer asked the friend to name the first lead (M9)."""
+        self.lead_suit: Suit | None = None
+        """The suit the friend named for the first lead (M9)."""
         self.tricks: list[tuple[int, tuple[Card, ...], int]] = []
         self.captured: list[list[Card]] = [[] for _ in range(PLAYERS)]
         self.last_trick: tuple[int, int, tuple[Card, ...], int] | None = None
@@ -222,6 +233,11 @@ class MightyGame(Game):
     def to_act(self) -> int | None:
         return self._to_act
 
+    @property
+    def secret_turn(self) -> bool:
+        """The friend is naming the first lead (M9): who acts must not be shown."""
+        return self.lead_asked and self.lead_suit is None
+
     def opening_events(self) -> list[Event]:
         """What happened before the first action: the first deal (M2)."""
         return list(self._opening)
@@ -241,6 +257,8 @@ class MightyGame(Game):
             return []
         phase = self._phase
         if phase is PLAYING:
+            if self.trick_no == 1 and not self.trick:
+                return self._first_lead_actions(seat)
             hand = self.hands[seat]
             led = self.led
             if self.trick and led is not None and not self.held[seat] & self._specials:
@@ -272,6 +290,22 @@ class MightyGame(Game):
             return [Discard((c,)) for c in sort_hand(self.hands[seat], self.trump)]
         return self.legal_actions(seat)
 
+    def _first_lead_actions(self, seat: int) -> list[Action]:
+        """Before the first lead (M9, M11): the friend's answers while asked; else the
+        declarer's leads (of the named suit when held), and the request when allowed."""
+        if self.secret_turn:
+            return list(NAME_LEADS.values())
+        plays = self._legal_plays(seat)
+        named = self.lead_suit
+        if named is not None:
+            of_suit: list[Action] = [
+                a for a in plays if isinstance(a, Play) and a.card.suit is named
+            ]
+            return of_suit or plays
+        if self._ask_lead_error() is None:
+            plays.append(ASK_LEAD)
+        return plays
+
     def _legal_plays(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
         held = self.held[seat]
@@ -297,8 +331,9 @@ class MightyGame(Game):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Play):
-            if self._phase is not PLAYING or seat != self._to_act:
+            if self._phase is not PLAYING or seat != self._to_act or self.secret_turn:
                 self._check_turn(seat, PLAYING, "play a card")
+                self._check_not_asked()
             return self._play(seat, action)
         if isinstance(action, MightyBid):
             self._check_auction_turn(seat)
@@ -318,6 +353,13 @@ class MightyGame(Game):
         if isinstance(action, FriendCall):
             self._check_turn(seat, FRIEND, "call a friend")
             return self._call_friend(seat, action)
+        if isinstance(action, AskLead):
+            self._check_turn(seat, PLAYING, "ask for the first lead")
+            self._check_not_asked()
+            return self._ask_lead(seat)
+        if isinstance(action, NameLead):
+            self._check_turn(seat, PLAYING, "name the first lead")
+            return self._name_lead(seat, action)
         raise IllegalAction("bad_input", f"{action!r} is not a Mighty action")
 
     # --- checks ------------------------------------------------------------------------
@@ -327,12 +369,24 @@ class MightyGame(Game):
             return
         if self._phase == OVER:
             raise IllegalAction("wrong_phase", "the match is over")
+        if seat != self._to_act and self.secret_turn:
+            raise IllegalAction(
+                "not_your_turn", "it is not your turn: the friend is naming the first lead"
+            )
         if seat != self._to_act:
             reason = f"it is not your turn: seat {self._to_act} is to {_VERBS[self._phase]}"
             raise IllegalAction("not_your_turn", reason)
         raise IllegalAction(
             "wrong_phase", f"you cannot {doing} now: {_VERBS[self._phase]} first"
         )
+
+    def _check_not_asked(self) -> None:
+        """The acting friend must answer the request before anything else (M9)."""
+        if self.secret_turn:
+            raise IllegalAction(
+                "must_name_lead",
+                "the declarer asked you to name the suit of the first lead: name a suit",
+            )
 
     def _check_auction_turn(self, seat: int) -> None:
         if self._phase == AUCTION and 0 <= seat < PLAYERS and self.passed[seat]:
@@ -466,6 +520,8 @@ class MightyGame(Game):
         self.trick = []
         self.led = None
         self.demanded = False
+        self.lead_asked = False
+        self.lead_suit = None
         self.tricks = []
         self.captured = [[] for _ in range(PLAYERS)]
         self._phase = AUCTION
@@ -578,6 +634,42 @@ class MightyGame(Game):
         call = target if isinstance(target, str) else NAMES[target.index]
         return [Event("friend_called", seat, {"call": call})]
 
+    # --- the first lead asked of the friend (M9) -----------------------------------------
+
+    def _ask_lead_error(self) -> str | None:
+        """Why the declarer (to lead trick 1) may not ask for the first lead now, or None."""
+        if self.contract != (MAX_BID, None):
+            return "the friend may be asked for the first lead only at 20 no-trump"
+        if self.lead_asked:
+            return "you already asked the friend for the first lead"
+        if self.trick_no != 1 or self.trick:
+            return "the friend may be asked only before the first lead"
+        if self.friend_seat is None:
+            return "only a friend called by a card held by another player can be asked"
+        return None
+
+    def _ask_lead(self, seat: int) -> list[Event]:
+        reason = self._ask_lead_error()
+        if reason is not None:
+            raise IllegalAction("ask_lead_not_allowed", reason)
+        self.log.append((seat, ASK_LEAD))
+        self.lead_asked = True
+        assert self.friend_seat is not None
+        self._to_act = self.friend_seat
+        return [Event("lead_asked", seat, {})]
+
+    def _name_lead(self, seat: int, action: NameLead) -> list[Event]:
+        if not self.secret_turn:
+            raise IllegalAction("no_lead_asked", "nobody asked you to name the first lead")
+        suit = action.suit
+        if not isinstance(suit, Suit):
+            raise IllegalAction("bad_input", "name a suit: spades, hearts, diamonds or clubs")
+        self.log.append((seat, NAME_LEADS[suit]))
+        self.lead_suit = self.current.lead_suit = suit
+        assert self.declarer is not None
+        self._to_act = self.declarer
+        return [Event("lead_named", None, {"suit": suit.label})]
+
     # --- play (M11–M15) -----------------------------------------------------------------
 
     def _play(self, seat: int, action: Play) -> list[Event]:
@@ -643,6 +735,17 @@ class MightyGame(Game):
             raise IllegalAction(
                 "trump_lead_in_first_trick",
                 "in trick 1 the declarer may not lead a trump while holding other suits",
+            )
+        named = self.lead_suit
+        if (
+            trick_no == 1
+            and named is not None
+            and card.suit is not named
+            and any(c.suit is named for c in hand)
+        ):
+            raise IllegalAction(
+                "must_lead_named_suit",
+                f"the friend asked for {named.symbol}: lead a {named.symbol}",
             )
         powered = 1 < trick_no < TRICKS
         if action.suit is not None:

@@ -1,12 +1,12 @@
 """The record of one deal of a Mighty match: what the replay output and the results
-report about it (M4–M8, M15, M16). Hidden facts (a secret solo, a friend not yet
+report about it (M4–M9, M15, M16). Hidden facts (a secret solo, a friend not yet
 revealed) only enter the record once they are public."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import NAMES, Card, trump_label
+from engine.cards import NAMES, Card, Suit, trump_label
 from engine.mighty.actions import FriendTarget
 from engine.mighty.deals import Deal
 from engine.mighty.rules import Settlement, Trump, joker_caller, mighty_card
@@ -38,6 +38,7 @@ class HandRecord:
         "first_speaker",
         "friend",
         "friend_call",
+        "lead_suit",
         "redeal",
         "settlement",
         "shown",
@@ -57,6 +58,7 @@ class HandRecord:
         self.contract: tuple[int, Trump] | None = None
         self.friend_call: FriendTarget | None = None
         self.friend: int | None = None
+        self.lead_suit: Suit | None = None
         self.solo: str | None = None
         self.trick_winners: list[int] = []
         self.buried: int | None = None
@@ -87,6 +89,7 @@ class HandRecord:
             "friend_call": friend_call_json(self.friend_call),
             "friend": self.friend,
             "solo": self.solo,
+            "lead_suit": None if self.lead_suit is None else self.lead_suit.label,
             "trick_winners": list(self.trick_winners),
             "buried_points": self.buried if s is not None else None,
             "points": None if s is None else s.points,

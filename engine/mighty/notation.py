@@ -3,7 +3,8 @@
 Actions: ``{"bid": [15, "diamonds"]}``, ``{"pass": true}``, ``{"dealmiss": true}``,
 ``{"discard": ["10♣", "4♥", "2♦"]}``, ``{"contract": [16, "notrump"]}``,
 ``{"friend": "A♠" | "first" | "none"}``, ``{"play": "JK", "suit": "hearts"}``,
-``{"play": "3♣", "call_joker": true}`` (a ``seat`` key is ignored here). Deals:
+``{"play": "3♣", "call_joker": true}``, ``{"ask_lead": true}``, ``{"lead_suit": "hearts"}``
+(M9; a ``seat`` key is ignored here). Deals:
 ``{"hands": [[...] x5], "kitty": [.., .., ..]}``.
 """
 
@@ -15,15 +16,18 @@ from typing import Any
 from engine.cards import NAMES, Card, CardParseError, Suit, parse_card, trump_label
 from engine.game import Action, IllegalAction, Play
 from engine.mighty.actions import (
+    ASK_LEAD,
     DEAL_MISS,
     FIRST,
     NONE,
     PASS,
+    AskLead,
     Contract,
     DealMiss,
     Discard,
     FriendCall,
     MightyBid,
+    NameLead,
     Pass,
 )
 from engine.mighty.deals import Deal, deal_error
@@ -32,7 +36,8 @@ from engine.mighty.rules import PLAYERS, Trump, parse_trump
 _KEYS = (
     'an action is {"bid": [n, trump]}, {"pass": true}, {"dealmiss": true}, '
     '{"discard": [c, c, c]}, {"contract": [n, trump]}, {"friend": card|"first"|"none"} '
-    'or {"play": card} (with "suit" for a led joker, "call_joker": true for the joker-caller)'
+    '{"play": card} (with "suit" for a led joker, "call_joker": true for the joker-caller), '
+    '{"ask_lead": true} or {"lead_suit": suit}'
 )
 
 
@@ -48,6 +53,15 @@ def _contract(raw: Any, what: str) -> tuple[int, Trump]:
         raise IllegalAction("bad_input", f"a {what} is [number, trump], e.g. [15, \"diamonds\"]")
     try:
         return raw[0], parse_trump(raw[1])
+    except CardParseError as exc:
+        raise IllegalAction("bad_input", str(exc)) from None
+
+
+def _suit(text: Any) -> Suit:
+    if not isinstance(text, str):
+        raise IllegalAction("bad_input", "name a suit: spades, hearts, diamonds or clubs")
+    try:
+        return Suit.from_label(text)
     except CardParseError as exc:
         raise IllegalAction("bad_input", str(exc)) from None
 
@@ -68,10 +82,7 @@ def parse_action(data: Mapping[str, Any]) -> Action:
         card = _card(data["play"])
         suit: Suit | None = None
         if data.get("suit") is not None:
-            try:
-                suit = Suit.from_label(data["suit"])
-            except CardParseError as exc:
-                raise IllegalAction("bad_input", str(exc)) from None
+            suit = _suit(data["suit"])
         call = _flag(data, "call_joker")
         if suit is None and not call:
             return Play.of(card)
@@ -94,6 +105,10 @@ def parse_action(data: Mapping[str, Any]) -> Action:
         if isinstance(target, str) and target.strip().lower() in (FIRST, NONE):
             return FriendCall.of(FIRST if target.strip().lower() == FIRST else NONE)
         return FriendCall.of(_card(target))
+    if keys == {"ask_lead"} and data["ask_lead"] is True:
+        return ASK_LEAD
+    if keys == {"lead_suit"}:
+        return NameLead.of(_suit(data["lead_suit"]))
     raise IllegalAction("bad_input", _KEYS)
 
 
@@ -119,6 +134,10 @@ def encode_action(action: Action) -> dict[str, Any]:
     if isinstance(action, FriendCall):
         target = action.target
         return {"friend": target if isinstance(target, str) else NAMES[target.index]}
+    if isinstance(action, AskLead):
+        return {"ask_lead": True}
+    if isinstance(action, NameLead):
+        return {"lead_suit": action.suit.label}
     raise IllegalAction("bad_input", f"{action!r} is not a Mighty action")
 
 

@@ -83,6 +83,10 @@ class MightySpec:
             return f"  seat {seat} changes the contract to {_contract([d['points'], d['trump']])}"
         if kind == "friend_called":
             return f"  seat {seat} calls the friend: {d['call']}"
+        if kind == "lead_asked":
+            return f"  seat {seat} asks the friend to name the first lead"
+        if kind == "lead_named":
+            return f"  the friend asks for {_TRUMP_TEXT[d['suit']]}"
         if kind == "friend_revealed":
             return f"  seat {seat} is the friend"
         if kind == "trick_won":

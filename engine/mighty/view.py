@@ -83,7 +83,10 @@ def build_view(game: MightyGame, seat: int | None) -> dict[str, Any]:
         "players": PLAYERS,
         "config": game.config.model_dump(),
         "phase": game.phase,
-        "to_act": game.to_act,
+        "to_act": None if game.secret_turn else game.to_act,
+        "awaiting": "lead_suit" if game.secret_turn else None,
+        "lead_asked": game.lead_asked,
+        "lead_suit": None if game.lead_suit is None else game.lead_suit.label,
         "hand_number": game.hand_number,
         "hand_count": game.match_length,
         "deal_number": len(game.records),
@@ -129,6 +132,8 @@ def build_view(game: MightyGame, seat: int | None) -> dict[str, Any]:
         game.phase == "playing" and game.friend_seat == seat and seat != declarer
     )
     out["legal"] = [encode_action(a) for a in game.listed_actions(seat)]
+    if game.secret_turn and seat == game.to_act:
+        out["to_act"] = seat
     if seat == declarer and not in_auction:
         out["kitty"] = _names(game.kitty)
         out["discards"] = _names(game.discards)

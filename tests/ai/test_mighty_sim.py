@@ -105,8 +105,9 @@ def _check_match(game: MightyGame, rng: random.Random) -> int:
         assert {_key(a) for a in legal if isinstance(a, Play)} == _lean_options(hand, trick, table)
         if rng.random() < 0.01:
             _check_playout(game, table, trick, captured, friend)
-        action = rng.choice(legal)
-        assert isinstance(action, Play)
+        # The request for the first lead (M9) is outside the simulator: AI declarers
+        # never ask, so only plays are chosen here.
+        action = rng.choice([a for a in legal if isinstance(a, Play)])
         bit, named, demand = _key(action)
         if not trick.cards:
             trick.leader = seat

@@ -17,7 +17,17 @@ from bot.games.mighty_words import LETTER_OF
 from bot.table import Table
 from engine.cards import JOKER, Card, trump_label
 from engine.game import Action, Game, Play
-from engine.mighty import DEAL_MISS, PASS, Contract, Discard, FriendCall, MightyBid, MightyGame
+from engine.mighty import (
+    ASK_LEAD,
+    DEAL_MISS,
+    PASS,
+    Contract,
+    Discard,
+    FriendCall,
+    MightyBid,
+    MightyGame,
+    NameLead,
+)
 from engine.mighty.deals import Deal
 from tests.bot.harness import custom_ids, table_message
 from tests.double import Double, FakeUser, InteractionResult, StoredMessage
@@ -150,8 +160,11 @@ class MightyDriver:
             bid = find_id(picked, f"b{action.points}{LETTER_OF[action.trump]}")
             assert bid is not None, picked.components
             return await d.click(user, picked, bid)
-        if action is PASS or action is DEAL_MISS:
-            cid = find_id(panel, "pass" if action is PASS else "dm")
+        if action is PASS or action is DEAL_MISS or action is ASK_LEAD:
+            cid = find_id(panel, {PASS: "pass", DEAL_MISS: "dm", ASK_LEAD: "ask"}[action])
+            return None if cid is None else await d.click(user, panel, cid)
+        if isinstance(action, NameLead):
+            cid = find_id(panel, f"l{LETTER_OF[action.suit]}")
             return None if cid is None else await d.click(user, panel, cid)
         if isinstance(action, Discard):
             cid = find_id(panel, "D")
@@ -190,6 +203,10 @@ class MightyDriver:
             return await d.slash(user, ch, "mighty", "pass")
         if action is DEAL_MISS:
             return await d.slash(user, ch, "mighty", "dealmiss")
+        if action is ASK_LEAD:
+            return await d.slash(user, ch, "mighty", "asklead")
+        if isinstance(action, NameLead):
+            return await d.slash(user, ch, "mighty", "lead", suit=action.suit.label)
         if isinstance(action, Discard):
             return await d.slash(user, ch, "mighty", "discard",
                                  cards=" ".join(str(c) for c in action))
