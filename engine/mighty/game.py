@@ -102,14 +102,6 @@ def _mask(cards: Iterable[Card]) -> int:
     return mask
 
 
-def _drop(hand: list[Card], card: Card) -> None:
-    """Remove ``card`` from ``hand``, found by identity."""
-    for pos, c in enumerate(hand):
-        if c is card:
-            del hand[pos]
-            return
-
-
 def _contract_choices(bid: tuple[int, Trump]) -> list[Action]:
     """The legal contract changes after winning with ``bid`` (M7), cached."""
     found = _CONTRACT_CHOICES.get(bid)
@@ -331,7 +323,11 @@ class MightyGame(Game):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Play):
-            if self._phase is not PLAYING or seat != self._to_act or self.secret_turn:
+            if (
+                self._phase is not PLAYING
+                or seat != self._to_act
+                or (self.lead_asked and self.lead_suit is None)  # secret_turn, inlined
+            ):
                 self._check_turn(seat, PLAYING, "play a card")
                 self._check_not_asked()
             return self._play(seat, action)
@@ -582,7 +578,7 @@ class MightyGame(Game):
                 raise IllegalAction("bad_discard", f"you do not hold {c}")
         self.log.append((seat, action))
         for c in cards:
-            _drop(hand, c)
+            hand.remove(c)
         self.held[seat] ^= _mask(cards)
         self.discards = cards
         self._phase = FRIEND
@@ -688,7 +684,7 @@ class MightyGame(Game):
         if len(trick) == PLAYERS - 1 and self.trick_no == TRICKS:
             self._check_deal_left_after_hand()
         self.log.append((seat, action))
-        _drop(hand, card)
+        hand.remove(card)
         self.held[seat] = held ^ (1 << card.index)
         if not trick:
             self.leader = seat
