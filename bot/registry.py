@@ -534,14 +534,15 @@ class TableRegistry:
             async with table.lock:
                 if table.rec.status != "running" or stamp(table) != snap.stamp:
                     continue
-                label = seat_label(table.seats[seat]) if hidden is None else \
-                    hidden[:1].lower() + hidden[1:]
                 try:
                     accepted = await self._apply(table, seat, None, action)
                 except (IllegalAction, Refusal):
                     log.exception("the AI player of table %s could not act", table.id)
                     return None
-                if timer_version is not None:
+                # A secret turn's note stays as for any answer: saying that time ran out
+                # would tell a member's seat from an AI player's.
+                if timer_version is not None and hidden is None:
+                    label = seat_label(table.seats[seat])
                     table.note = f"⏱️ Time ran out for {label}: the AI {accepted.text} for them."
                 return accepted
 

@@ -4,6 +4,8 @@ declarer must lead the named suit; nothing public tells who answered."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 
 import pytest
@@ -121,3 +123,33 @@ async def test_M9_an_ai_friend_answers_in_secret(
     assert any("The friend asked for ♥" in t for t in during)
     assert any("Turn timer" in t for t in during if "The friend names" in t)
     _alike(during, names)
+
+
+async def test_M9_a_friend_who_runs_out_of_time_is_not_told_apart(
+    double: Double, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The AI answers for a member friend whose timer ran out, and the table says only
+    what it says for any answer (no "time ran out", which would tell a member apart)."""
+    fixed_deals(monkeypatch, [DEAL], first_dealer=0)
+    bot = make_bot(double, tmp_path / "bot.sqlite3")
+    await run_bot(bot)
+    users = [double.add_user(n) for n in ("ana", "bo", "cy", "di", "ed")]
+    await open_mighty(double, users, hands=1, turn_timer=2)
+    driver = MightyDriver(bot, double, users, lambda g, s: PASS)
+    game = driver.game
+    await driver.perform(0, MightyBid.of(20, None), panel=False)
+    for seat in (1, 2, 3, 4):
+        await driver.perform(seat, PASS, panel=False)
+    await driver.perform(0, Discard(game.kitty), panel=False)
+    await driver.perform(0, FriendCall.of(parse_card("K♦")), panel=False)
+    before = len(double.public_payloads())
+    await driver.perform(0, ASK_LEAD, panel=False)
+    deadline = driver.table.rec.deadline
+    assert deadline is not None
+    await asyncio.sleep(max(0.0, deadline - time.time()) + 0.3)
+    await double.settle()
+    assert game.lead_suit is not None and not game.secret_turn
+    during = double.public_payloads()[before:]
+    assert any("The friend asked for" in t for t in during)
+    assert not any("Time ran out" in t for t in during)
+    _alike(during, [f"<@{u.id}>" for u in users[1:]])
