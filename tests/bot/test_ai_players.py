@@ -76,7 +76,7 @@ def _seats(double: Double) -> str:
 
 async def _play_out(double: Double, driver: Driver, bot: CardBot) -> None:
     """Members play their turns until the game is over (AI players play theirs)."""
-    for _ in range(200):
+    for _ in range(1000):
         if "game over" in table_message(double).embeds[0]["title"]:
             return
         if not await driver.step():
@@ -203,12 +203,14 @@ async def test_mighty_game_with_hard_ai_players_finishes(
     table = _table(bot, double)
     game = table.game
     assert game is not None
-    for _ in range(300):
+    for _ in range(3000):
         await double.settle()
         if game.is_over:
             break
         if game.to_act == 0:
             await bot.registry.act(table, host.id, game.legal_actions(0)[0])
+        else:  # an AI player is thinking in its worker thread
+            await asyncio.sleep(0.01)
     assert game.is_over and not table.is_open
     assert decisions and {level for level, _ in decisions} == {"hard"}
 
@@ -221,7 +223,7 @@ async def test_leaving_and_the_turn_timer_play_at_normal(
     game = table.game
     assert game is not None
     await double.settle()
-    for _ in range(50):  # the timer plays for the first member to act
+    for _ in range(200):  # the timer plays for the first member to act
         if decisions:
             break
         await asyncio.sleep(0.1)

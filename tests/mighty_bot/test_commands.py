@@ -95,7 +95,7 @@ async def test_leaving_hands_the_seat_to_an_ai_player(
     assert seat is not None
     left = await double.slash(users[seat], double.channel, "mighty", "leave")
     assert "AI player took your seat" in left.content
-    for _ in range(200):
+    for _ in range(1000):
         if game.to_act != seat:
             break
         await asyncio.sleep(0.01)
