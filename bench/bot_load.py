@@ -62,7 +62,7 @@ def sample_panel() -> tuple[discord.Embed, discord.ui.View]:
     seats = [SeatRecord(f"p{i}", 10**17 + i) for i in range(4)]
     game = KACHUFUL.new_game({}, 4, 1)
     panel = KACHUFUL.panel(game, game.to_act or 0, seats)
-    return panel.embed, panel_view(1, 0, panel)
+    return panel.embed, panel_view(1, 0, 0, panel)
 
 
 class FloorBot(discord.Client):
@@ -355,7 +355,8 @@ async def play_table(
         if panel is None:
             shown = await double.slash(actor, channel, game.command, "hand", settle=False)
         else:
-            shown = await double.click(actor, panel, f"t:{tid}:refresh", settle=False)
+            refresh = next(c for c in panel.custom_ids() if c.startswith(f"p:{tid}:"))
+            shown = await double.click(actor, panel, refresh, settle=False)
         stats.add(shown, 3)
         if shown.message is None:
             stats.deferred += shown.response_type in (5, 6)

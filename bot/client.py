@@ -13,8 +13,8 @@ import cogs
 from bot.config import Settings
 from bot.controller import Controller
 from bot.registry import TableRegistry
+from bot.router import ROUTED, route
 from bot.storage.db import connect
-from bot.views import dispatch
 
 log = logging.getLogger(__name__)
 
@@ -80,9 +80,10 @@ class CardBot(commands.Bot):
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
     async def on_interaction(self, interaction: discord.Interaction[CardBot]) -> None:
-        """Buttons are routed by custom_id (slash commands go through the command tree)."""
-        if interaction.type is discord.InteractionType.component and self._controller:
-            await dispatch(self._controller, interaction)
+        """Components and modals are routed by custom_id (slash commands go through the
+        command tree)."""
+        if interaction.type in ROUTED and self._controller:
+            await route(self._controller, interaction)
 
     async def sync_commands(self) -> None:
         """Sync the slash commands: to the development guild at once when one is set,

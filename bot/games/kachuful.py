@@ -7,6 +7,7 @@ from typing import Any, Final
 
 import discord
 
+from bot.custom_ids import number
 from bot.games import Field, GameAdapter, Panel, register
 from bot.render import hand_text, seat_label
 from bot.storage.tables import SeatRecord
@@ -246,10 +247,10 @@ class KachufulAdapter(GameAdapter):
             return LOOK
         if payload == "ph":
             return self.hidden_play
-        if kind in ("b", "B") and rest.isdigit() and len(rest) <= 2:
-            return Bid.of(int(rest), kind == "B")
-        if kind == "p" and rest.isdigit() and int(rest) < 52:
-            return Play.of(CARDS[int(rest)])
+        if kind in ("b", "B") and (amount := number(rest, 100)) is not None:
+            return Bid.of(amount, kind == "B")
+        if kind == "p" and (index := number(rest, len(CARDS))) is not None:
+            return Play.of(CARDS[index])
         raise IllegalAction("bad_input", "that button names no Kachuful action")
 
     def hidden_play(self, game: Game, seat: int) -> Action:

@@ -49,7 +49,7 @@ from engine.mighty.actions import JOKER_DEMANDS, JOKER_LEADS, NAME_LEADS
 MAX_OPTIONS: Final = 25
 _BID = re.compile(r"b(1[3-9]|20)([shdcn])")
 _DRAFT = re.compile(r"(1[3-9]|20)?([shdcnx])")
-_CARD = re.compile(r"([px])(\d{1,2})")
+_CARD = re.compile(r"([px])([0-9]{1,2})")
 _CONTRACT = re.compile(r"(1[3-9]|20)([shdcn])")
 _NAME_LEAD = re.compile(r"l([shdc])")
 _TRUMP_STYLE = discord.ButtonStyle.primary

@@ -45,7 +45,7 @@ class MightySpec:
         for key, value in options.items():
             if key != "hands":
                 raise IllegalAction("bad_input", f"{key}: is not an option here (only hands=N)")
-            if not value.isdigit():
+            if not (value.isascii() and value.isdigit()):
                 raise IllegalAction("bad_input", f"hands: a whole number, not {value!r}")
             config["hands"] = int(value)
         return MightyGame(config, seed=seed)

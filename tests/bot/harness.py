@@ -100,6 +100,11 @@ def whose_turn(double: Double) -> tuple[int, str] | None:
     return None if match is None else (int(match[1]), match[2])
 
 
+def refresh_id(panel: StoredMessage) -> str | None:
+    """The custom_id of a private panel's Refresh button (``p:<table>:<seat>``)."""
+    return next((c for c in custom_ids(panel, enabled=False) if c.startswith("p:")), None)
+
+
 def table_id(double: Double) -> int:
     for cid in custom_ids(table_message(double), enabled=False):
         if cid.startswith("t:"):
@@ -123,10 +128,11 @@ class Driver:
         """The member's panel, refreshed (opened from the table the first time)."""
         tid = table_id(self.double)
         old = self.panels.get(user.id)
-        if old is None or f"t:{tid}:refresh" not in custom_ids(old):
+        refresh = None if old is None else refresh_id(old)
+        if old is None or refresh is None or not refresh.startswith(f"p:{tid}:"):
             result = await self.double.click(user, table_message(self.double), f"t:{tid}:hand")
         else:
-            result = await self.double.click(user, old, f"t:{tid}:refresh")
+            result = await self.double.click(user, old, refresh)
         assert result.ephemeral or result.response_type == 7, result
         assert result.message is not None
         self.panels[user.id] = result.message

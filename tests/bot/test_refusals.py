@@ -189,5 +189,5 @@ async def test_closed_table_button_is_refused(
     ended = await double.slash(users[0], double.channel, "kachuful", "end")
     assert ended.ephemeral and "abandoned" in ended.content
     assert "ended early" in table_message(double).embeds[0]["title"]
-    result = await double.click(users[1], panel, f"t:{tid}:refresh")
+    result = await double.click(users[1], panel, f"p:{tid}:1")
     await _refused(double, result, "closed")

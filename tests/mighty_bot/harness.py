@@ -115,7 +115,7 @@ class MightyDriver:
         if old is None:
             result = await self.double.slash(user, self.double.channel, "mighty", "hand")
         else:
-            result = await self.double.click(user, old, f"t:{tid}:refresh")
+            result = await self.double.click(user, old, f"p:{tid}:{self.users.index(user)}")
         assert result.message is not None, result
         self.panels[user.id] = result.message
         return result.message

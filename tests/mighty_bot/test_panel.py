@@ -21,7 +21,7 @@ LABELS = [f"seat {i}" for i in range(5)]
 
 
 def _rows(game: MightyGame, seat: int, draft: str = "") -> list[dict[str, Any]]:
-    rows = panel_view(1, 0, build_panel(game, seat, LABELS, draft)).to_components()
+    rows = panel_view(1, seat, 0, build_panel(game, seat, LABELS, draft)).to_components()
     assert len(rows) <= 5
     for row in rows:
         comps = row["components"]
