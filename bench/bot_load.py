@@ -47,7 +47,7 @@ from tests.double import Double, FakeUser, InteractionResult, StoredMessage, per
 
 ROOT = Path(__file__).resolve().parents[1]
 EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
-WAITING = re.compile(r"Waiting for <@(\d+)>")
+WAITING = re.compile(r"▶ <@(\d+)>")
 READY_TIMEOUT = 60.0
 
 

@@ -9,7 +9,7 @@ import discord
 
 from bot.custom_ids import number
 from bot.games import Field, GameAdapter, Panel, register
-from bot.render import hand_text, seat_label
+from bot.render import TURN_MARK, hand_text, seat_label
 from bot.storage.tables import SeatRecord
 from engine.cards import CARDS, parse_card, sort_hand, trump_label
 from engine.game import Action, Game, IllegalAction, Play
@@ -152,7 +152,7 @@ class KachufulAdapter(GameAdapter):
         if v["over"]:
             return "Game over"
         verb = "to bid" if v["phase"] == "bidding" else "to play"
-        return f"{labels[v['to_act']]} {verb}"
+        return f"{TURN_MARK} {labels[v['to_act']]} {verb}"
 
     # --- the private panel ---------------------------------------------------------------
 
@@ -185,7 +185,8 @@ class KachufulAdapter(GameAdapter):
             status.append("The game is over.")
         else:
             verb = "bid" if g.phase == "bidding" else "play"
-            status.append(f"Waiting for {labels[actor]} to {verb}. Press Refresh on your turn.")
+            status.append(f"Waiting for {TURN_MARK} {labels[actor]} to {verb}. "
+                          "Press Refresh on your turn.")
         legal = g.legal_actions(seat)
         if self._offers_blind(g, seat):
             embed.description = "\n".join([

@@ -30,7 +30,7 @@ from bot.games.mighty_words import (
     contract_of,
     trump_text,
 )
-from bot.render import hand_text
+from bot.render import TURN_MARK, hand_text
 from engine.cards import ACE, JOKER, Card, Suit, card, sort_hand
 from engine.game import Action, IllegalAction, Play
 from engine.mighty import (
@@ -133,7 +133,7 @@ def _status(game: MightyGame, v: dict[str, Any], seat: int, labels: Sequence[str
     elif actor is None:
         lines.append("The match is over.")
     else:
-        lines.append(f"Waiting for {labels[actor]} to {_WAITING[v['phase']]}. "
+        lines.append(f"Waiting for {TURN_MARK} {labels[actor]} to {_WAITING[v['phase']]}. "
                      "Press Refresh on your turn.")
     return lines
 
