@@ -233,7 +233,7 @@ pick in a menu."""
 def _table_id(result: InteractionResult) -> int:
     for row in result.components:
         for comp in row["components"]:
-            if comp["custom_id"].startswith("t:"):
+            if comp["custom_id"].startswith("p:"):
                 return int(comp["custom_id"].split(":")[1])
     raise AssertionError("no table id on the panel")
 
