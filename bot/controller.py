@@ -14,8 +14,8 @@ import discord
 
 from bot.answers import Reply
 from bot.custom_ids import LOBBY_WHATS, custom_ids_of, panel_button
-from bot.games import ActionFor, Draft, GameAdapter, Panel
-from bot.registry import TableExists, TableRegistry
+from bot.games.adapter import ActionFor, Draft, GameAdapter, Panel
+from bot.service import TableExists, TableService
 from bot.table import Accepted, Refusal, Table
 from bot.views import panel_view
 from engine.ai.decide import DEFAULT_LEVEL
@@ -41,8 +41,9 @@ def own_panel(interaction: Interaction, table: Table) -> bool:
 class Controller:
     """The shared handlers behind every command and button."""
 
-    def __init__(self, registry: TableRegistry) -> None:
-        self.registry = registry
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.registry = service.registry
 
     async def _run(
         self, interaction: Interaction, work: Callable[[Reply], Awaitable[None]], *,
@@ -106,7 +107,7 @@ class Controller:
                 raise Refusal("Tables live in server text channels; use this command there.",
                               "no_guild")
             try:
-                await self.registry.open(
+                await self.service.open(
                     adapter, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                     host_id=interaction.user.id, host_name=interaction.user.display_name,
                     settings=settings,
@@ -126,24 +127,24 @@ class Controller:
         await self._run(interaction, work)
 
     async def join(self, interaction: Interaction, table: Table) -> None:
-        await self._simple(interaction, lambda: self.registry.join(
+        await self._simple(interaction, lambda: self.service.join(
             table, interaction.user.id, interaction.user.display_name))
 
     async def leave(self, interaction: Interaction, table: Table) -> None:
-        await self._simple(interaction, lambda: self.registry.leave(table, interaction.user.id))
+        await self._simple(interaction, lambda: self.service.leave(table, interaction.user.id))
 
     async def add_bots(
         self, interaction: Interaction, table: Table, count: int, level: str = DEFAULT_LEVEL,
     ) -> None:
-        await self._simple(interaction, lambda: self.registry.add_bots(
+        await self._simple(interaction, lambda: self.service.add_bots(
             table, interaction.user.id, count, level))
 
     async def deal(self, interaction: Interaction, table: Table) -> None:
-        await self._simple(interaction, lambda: self.registry.deal(table, interaction.user.id))
+        await self._simple(interaction, lambda: self.service.deal(table, interaction.user.id))
 
     async def end(self, interaction: Interaction, table: Table) -> None:
         perms = interaction.permissions
-        await self._simple(interaction, lambda: self.registry.end(
+        await self._simple(interaction, lambda: self.service.end(
             table, interaction.user.id, bool(perms and perms.manage_messages)))
 
     async def repost(self, interaction: Interaction, table: Table) -> None:
@@ -171,7 +172,7 @@ class Controller:
         member's own panel, see :func:`own_panel`) an update of it."""
 
         async def work(reply: Reply) -> None:
-            panel, version = await self.registry.panel(table, interaction.user.id, draft)
+            panel, version = await self.service.panel(table, interaction.user.id, draft)
             view = self._panel_view(table, interaction, version, panel)
             if update:
                 await reply.edit(embed=panel.embed, view=view)
@@ -189,11 +190,11 @@ class Controller:
         else a new ephemeral one; from a command, an ephemeral confirmation."""
 
         async def work(reply: Reply) -> None:
-            accepted = await self.registry.act(table, interaction.user.id, action, stamp)
+            accepted = await self.service.act(table, interaction.user.id, action, stamp)
             if stamp is None:
                 await reply.send(self._confirmation(accepted))
                 return
-            panel, version = await self.registry.panel(table, interaction.user.id)
+            panel, version = await self.service.panel(table, interaction.user.id)
             view = self._panel_view(table, interaction, version, panel)
             if update:
                 await reply.edit(self._confirmation(accepted), embed=panel.embed, view=view)

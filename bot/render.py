@@ -11,7 +11,7 @@ from itertools import groupby
 
 import discord
 
-from bot.games import Field, GameAdapter
+from bot.games.adapter import Field, GameAdapter
 from bot.storage.tables import SeatRecord
 from engine.cards import Card, Suit, sort_hand
 from engine.game import Game

@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot import custom_ids as ids
-from bot.games import Panel, Select
+from bot.games.adapter import Panel, Select
 
 PANEL_ROWS = 5
 ROW_WIDTH = 5

@@ -47,7 +47,7 @@ def members(double: Double, count: int) -> list[FakeUser]:
 def _ai_moving(bot: CardBot) -> bool:
     """Whether an AI move is being decided (in a worker thread, out of the double's sight)."""
     try:
-        return bot.registry.ai.moving > 0
+        return bot.turns.ai.moving > 0
     except RuntimeError:
         return False
 
@@ -218,9 +218,10 @@ async def replayed(db: Path, new_game: Callable[[TableRecord, dict[str, Any]], G
     finally:
         await conn.close()
     assert rec is not None and rec.status == "finished"
-    game = new_game(rec, log[0]["action"])
+    game = new_game(rec, log[0].action)
     for entry in log[1:]:
-        game.apply(entry["seat"], game.parse_action(entry["action"]))
+        assert entry.seat is not None
+        game.apply(entry.seat, game.parse_action(entry.action))
     assert game.is_over
     return game
 

@@ -23,7 +23,8 @@ def _snapshot(bot: CardBot, double: Double) -> tuple[object, ...]:
     table = bot.registry.in_channel(double.channel.id)
     assert table is not None
     versions = len(table_message(double).versions)
-    return (table.rec.version, table.rec.state, table.rec.status, len(table.seats), versions)
+    state = table.game and table.game.to_json()
+    return (table.rec.version, state, table.rec.status, len(table.seats), versions)
 
 
 def _table(bot: CardBot, double: Double) -> Table:

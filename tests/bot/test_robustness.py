@@ -9,7 +9,7 @@ import pytest
 
 from bot import answers
 from bot.client import CardBot
-from bot.registry import TableRegistry
+from bot.service import TableService
 from tests.bot.harness import (
     Driver,
     custom_ids,
@@ -71,13 +71,13 @@ async def test_slow_work_is_deferred_then_answered(
 ) -> None:
     await open_table(double, users[:1], deal=False)
     monkeypatch.setattr(answers, "DEFER_AFTER", 0.05)
-    original = TableRegistry.join
+    original = TableService.join
 
-    async def slow_join(self: TableRegistry, *args: object) -> str:
+    async def slow_join(self: TableService, *args: object) -> str:
         await asyncio.sleep(0.3)
         return await original(self, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(TableRegistry, "join", slow_join)
+    monkeypatch.setattr(TableService, "join", slow_join)
     result = await double.click(users[1], table_message(double), f"t:{table_id(double)}:join")
     assert result.response_type == 5 and result.ephemeral
     message = await result.wait_original()
@@ -95,7 +95,7 @@ async def test_storage_failure_changes_nothing(
     async def broken(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(bot.registry.writer, "write", broken)
+    monkeypatch.setattr(bot.storage.writer, "write", broken)  # type: ignore[attr-defined]
     turn = whose_turn(double)
     assert turn is not None
     user = next(u for u in users if u.id == turn[0])

@@ -13,7 +13,7 @@ import pytest
 
 from bot.client import CardBot
 from bot.games.mighty import MIGHTY, engine_config
-from bot.games.mighty_words import LETTER_OF
+from bot.games.mighty.words import LETTER_OF
 from bot.table import Table
 from engine.cards import JOKER, Card, trump_label
 from engine.game import Action, Game, Play

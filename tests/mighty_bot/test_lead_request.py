@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.mighty_panel import decode_button
+from bot.games.mighty.panel import decode_button
 from engine.cards import Suit, parse_card
 from engine.game import IllegalAction, Play
 from engine.mighty import ASK_LEAD, PASS, Discard, FriendCall, MightyBid, NameLead

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.games import Draft
-from bot.games.mighty_panel import build_panel, contract_options, decode_button, decode_select
+from bot.games.adapter import Draft
+from bot.games.mighty.panel import build_panel, contract_options, decode_button, decode_select
 from bot.views import panel_view
 from engine.cards import JOKER, Suit, parse_card
 from engine.game import IllegalAction, Play

@@ -32,7 +32,7 @@ DECLARER = "A♠ 3♣ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥"
 
 def _snapshot(bot: CardBot, double: Double) -> tuple[Any, ...]:
     table = the_table(bot, double)
-    return (table.rec.version, table.rec.state, table.rec.status,
+    return (table.rec.version, table.game and table.game.to_json(), table.rec.status,
             len(table_message(double).versions))
 
 

@@ -20,8 +20,8 @@ from typing import Any, Final
 
 import discord
 
-from bot.games import ActionFor, Draft, Panel, Select
-from bot.games.mighty_words import (
+from bot.games.adapter import ActionFor, Draft, Panel, Select
+from bot.games.mighty.words import (
     LETTER_OF,
     TRUMP_LETTERS,
     bid_text,

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.games import Field
-from bot.games.mighty_words import bid_text, call_text, contract_of, trump_text
+from bot.games.adapter import Field
+from bot.games.mighty.words import bid_text, call_text, contract_of, trump_text
 from bot.render import TURN_MARK
 from engine.mighty.rules import parse_trump
 

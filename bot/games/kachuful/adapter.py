@@ -8,7 +8,7 @@ from typing import Any, Final
 import discord
 
 from bot.custom_ids import number
-from bot.games import Field, GameAdapter, Panel, register
+from bot.games.adapter import Field, GameAdapter, Panel
 from bot.render import TURN_MARK, hand_text, seat_label
 from bot.storage.tables import SeatRecord
 from engine.cards import CARDS, parse_card, sort_hand, trump_label
@@ -82,6 +82,7 @@ class KachufulAdapter(GameAdapter):
 
     name = "kachuful"
     title = "Kachuful"
+    engine = KachufulGame
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
 
@@ -109,9 +110,6 @@ class KachufulAdapter(GameAdapter):
 
     def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:
         return KachufulGame(engine_config(settings, players), seed=seed)
-
-    def load(self, state: str) -> Game:
-        return KachufulGame.from_json(state)
 
     # --- the table embed ------------------------------------------------------------------
 
@@ -305,4 +303,3 @@ class KachufulAdapter(GameAdapter):
 
 
 KACHUFUL: Final = KachufulAdapter()
-register(KACHUFUL)
