@@ -14,6 +14,7 @@ from engine.cards import CARDS, parse_card, sort_hand, trump_label
 from engine.game import Action, Game, IllegalAction, Play
 from engine.kachuful.actions import LOOK, Bid, Look
 from engine.kachuful.config import MAX_PLAYERS, MIN_PLAYERS, KachufulConfig
+from engine.kachuful.descriptor import KACHUFUL as ENGINE_KACHUFUL
 from engine.kachuful.game import KachufulGame
 
 ENGINE_OPTIONS: Final = ("start_size", "schedule", "trump", "scoring", "hook", "blind_bids",
@@ -110,7 +111,7 @@ class KachufulAdapter(GameAdapter):
         return KachufulGame(engine_config(settings, players), seed=seed)
 
     def load(self, state: str) -> Game:
-        return KachufulGame.from_json(state)
+        return ENGINE_KACHUFUL.from_json(state)
 
     # --- the table embed ------------------------------------------------------------------
 

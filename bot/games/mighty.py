@@ -27,6 +27,7 @@ from engine.mighty import (
 )
 from engine.mighty.actions import JOKER_DEMANDS, JOKER_LEADS
 from engine.mighty.config import MightyConfig
+from engine.mighty.descriptor import MIGHTY as ENGINE_MIGHTY
 from engine.mighty.rules import DEFAULT_HANDS, PLAYERS
 
 DEFAULTS: Final[dict[str, Any]] = {"hands": DEFAULT_HANDS, "turn_timer": 0}
@@ -88,7 +89,7 @@ class MightyAdapter(GameAdapter):
         return MightyGame(engine_config(settings), seed=seed)
 
     def load(self, state: str) -> Game:
-        return MightyGame.from_json(state)
+        return ENGINE_MIGHTY.from_json(state)
 
     # --- the table embed and the panel ---------------------------------------------------
 

@@ -463,6 +463,7 @@ class KachufulGame(Game):
         return Results(scored, list(self._totals), winners, over)
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """See :mod:`engine.kachuful.view`, which imports the game (hence the late import)."""
         from engine.kachuful.view import build_view
 
         return build_view(self, seat)
@@ -501,12 +502,6 @@ class KachufulGame(Game):
             deal_from(decks.deck(index), n, self._sizes[index], (self._first_dealer + k) % n)
             for k, index in enumerate(self._indices)
         ]
-
-    @classmethod
-    def from_record(cls, doc: Any) -> KachufulGame:
-        from engine.kachuful.record import game_from_record
-
-        return game_from_record(doc)
 
     @classmethod
     def parse_action(cls, data: Mapping[str, Any]) -> Action:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.cards import trump_label
-from engine.game import Action, Event, Game, IllegalAction
+from engine.game import Action, Event, IllegalAction
 from engine.kachuful.actions import Bid
 from engine.kachuful.game import KachufulGame
 from engine.kachuful.record import game_from_doc
@@ -20,27 +20,18 @@ _TRUMP_SYMBOLS = {
 }
 
 
-def _kachuful(game: Game) -> KachufulGame:
-    if not isinstance(game, KachufulGame):
-        raise TypeError(f"not a Kachuful game: {game!r}")
-    return game
-
-
 class KachufulSpec:
-    """The :class:`engine.replay.GameSpec` of Kachuful."""
+    """The :class:`engine.descriptor.GameSpec` of Kachuful."""
 
-    name = "kachuful"
-    default_players = 4
-
-    def from_replay(self, doc: Mapping[str, Any]) -> Game:
+    def from_replay(self, doc: Mapping[str, Any]) -> KachufulGame:
         return game_from_doc(doc)
 
-    def new_game(self, players: int, seed: int, options: Mapping[str, str]) -> Game:
+    def new_game(self, players: int, seed: int, options: Mapping[str, str]) -> KachufulGame:
         if "players" in options:
             raise IllegalAction("bad_input", "give the players with --players, not as an option")
         return KachufulGame({**options, "players": players}, seed=seed)
 
-    def hand_summaries(self, game: Game) -> list[dict[str, Any]]:
+    def hand_summaries(self, game: KachufulGame) -> list[dict[str, Any]]:
         return [
             {
                 "dealer": rec.dealer,
@@ -52,13 +43,13 @@ class KachufulSpec:
                 "trick_winners": list(rec.trick_winners),
                 "scores": None if rec.scores is None else list(rec.scores),
             }
-            for rec in _kachuful(game).hands
+            for rec in game.hands
         ]
 
-    def replay_legal(self, game: Game, seat: int) -> Sequence[Action]:
+    def replay_legal(self, game: KachufulGame, seat: int) -> Sequence[Action]:
         return [a for a in game.legal_actions(seat) if not (isinstance(a, Bid) and a.blind)]
 
-    def describe(self, event: Event) -> str | None:
+    def describe(self, game: KachufulGame, event: Event) -> str | None:
         d = event.data
         if event.private_to is not None:
             return None

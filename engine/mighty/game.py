@@ -6,8 +6,8 @@ optional :class:`Contract` change, then the :class:`FriendCall`) → ``playing``
 next deal, until ``over``. At 20 no-trump the declarer may, before leading trick 1,
 ask the hidden friend to name the suit of the first lead (M9): while the friend
 answers, the turn is secret (:attr:`MightyGame.secret_turn`). Every action of the
-match is kept, so the JSON form is the replay document and :meth:`MightyGame.from_json`
-replays it.
+match is kept, so the JSON form is the replay document, which ``MIGHTY.from_json``
+(:mod:`engine.mighty.descriptor`) replays.
 """
 
 from __future__ import annotations
@@ -69,7 +69,6 @@ from engine.mighty.rules import (
     settle,
 )
 from engine.mighty.trick import follow_cards, joker_has_power, lead_options, trick_winner
-from engine.mighty.view import build_view
 from engine.tricks import follow_options, must_follow
 
 AUCTION = "auction"
@@ -873,6 +872,9 @@ class MightyGame(Game):
     # --- views and notation --------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """See :mod:`engine.mighty.view`, which imports the game (hence the late import)."""
+        from engine.mighty.view import build_view
+
         if seat is not None and (type(seat) is not int or not 0 <= seat < PLAYERS):
             raise IllegalAction("bad_input", f"a seat is a number from 0 to {PLAYERS - 1}")
         return build_view(self, seat)
@@ -893,12 +895,6 @@ class MightyGame(Game):
             doc["deals"] = [encode_deal(d) for d in deals]
         doc["actions"] = [{"seat": s, **encode_action(a)} for s, a in self.log]
         return doc
-
-    @classmethod
-    def from_record(cls, doc: Any) -> MightyGame:
-        from engine.mighty.record import game_from_record
-
-        return game_from_record(doc)
 
     @classmethod
     def parse_action(cls, data: Mapping[str, Any]) -> Action:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.game import Action, Event, Game, IllegalAction
+from engine.game import Action, Event, IllegalAction
 from engine.mighty.game import MightyGame
 from engine.mighty.record import game_from_doc
 from engine.mighty.rules import PLAYERS
@@ -19,26 +19,17 @@ _TRUMP_TEXT = {
 }
 
 
-def _mighty(game: Game) -> MightyGame:
-    if not isinstance(game, MightyGame):
-        raise TypeError(f"not a Mighty game: {game!r}")
-    return game
-
-
 def _contract(value: list[Any]) -> str:
     return f"{value[0]} {_TRUMP_TEXT[value[1]]}"
 
 
 class MightySpec:
-    """The :class:`engine.replay.GameSpec` of Mighty."""
+    """The :class:`engine.descriptor.GameSpec` of Mighty."""
 
-    name = "mighty"
-    default_players = PLAYERS
-
-    def from_replay(self, doc: Mapping[str, Any]) -> Game:
+    def from_replay(self, doc: Mapping[str, Any]) -> MightyGame:
         return game_from_doc(doc)
 
-    def new_game(self, players: int, seed: int, options: Mapping[str, str]) -> Game:
+    def new_game(self, players: int, seed: int, options: Mapping[str, str]) -> MightyGame:
         if players != PLAYERS:
             raise IllegalAction("bad_input", f"Mighty is for exactly {PLAYERS} players")
         config: dict[str, Any] = {}
@@ -50,13 +41,13 @@ class MightySpec:
             config["hands"] = int(value)
         return MightyGame(config, seed=seed)
 
-    def hand_summaries(self, game: Game) -> list[dict[str, Any]]:
-        return [r.summary() for r in _mighty(game).records]
+    def hand_summaries(self, game: MightyGame) -> list[dict[str, Any]]:
+        return [r.summary() for r in game.records]
 
-    def replay_legal(self, game: Game, seat: int) -> Sequence[Action]:
-        return _mighty(game).listed_actions(seat)
+    def replay_legal(self, game: MightyGame, seat: int) -> Sequence[Action]:
+        return game.listed_actions(seat)
 
-    def describe(self, event: Event) -> str | None:
+    def describe(self, game: MightyGame, event: Event) -> str | None:
         d = event.data
         seat = event.seat
         kind = event.kind

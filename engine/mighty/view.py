@@ -9,10 +9,11 @@ declarer, until the hand ends).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.cards import NAMES, Card, sort_hand, trump_label
 from engine.mighty.actions import MightyBid
+from engine.mighty.game import MightyGame
 from engine.mighty.hand import contract_json, friend_call_json
 from engine.mighty.notation import encode_action
 from engine.mighty.rules import (
@@ -22,9 +23,6 @@ from engine.mighty.rules import (
     dealmiss_halves,
     format_halves,
 )
-
-if TYPE_CHECKING:
-    from engine.mighty.game import MightyGame
 
 
 def _names(cards: list[Card] | tuple[Card, ...]) -> list[str]:
