@@ -68,7 +68,13 @@ from engine.mighty.rules import (
     mighty_card,
     settle,
 )
-from engine.mighty.trick import follow_cards, joker_has_power, lead_options, trick_winner
+from engine.mighty.trick import (
+    PlayedTrick,
+    follow_cards,
+    joker_has_power,
+    lead_options,
+    trick_winner,
+)
 from engine.tricks import follow_options, must_follow
 
 AUCTION = "auction"
@@ -202,11 +208,10 @@ class MightyGame(Game):
         """The declarer asked the friend to name the first lead (M9)."""
         self.lead_suit: Suit | None = None
         """The suit the friend named for the first lead (M9)."""
-        self.tricks: list[tuple[int, tuple[Card, ...], int]] = []
+        self.tricks: list[PlayedTrick] = []
         self.captured: list[list[Card]] = [[] for _ in range(PLAYERS)]
-        self.last_trick: tuple[int, int, tuple[Card, ...], int] | None = None
-        """The last completed trick, maybe of the previous hand: (hand number, leader,
-        cards, winner)."""
+        self.last_trick: tuple[int, PlayedTrick] | None = None
+        """The last completed trick, maybe of the previous hand, with its hand number."""
         self.last_redeal: HandRecord | None = None
         self._opening = self._start_deal(first_dealer, first_dealer)
 
@@ -796,9 +801,9 @@ class MightyGame(Game):
         winner = (self.leader + pos) % PLAYERS
         points = [c for c in trick if POINTS_OF[c.index]]
         self.captured[winner].extend(points)
-        cards = tuple(trick)
-        self.tricks.append((self.leader, cards, winner))
-        self.last_trick = (len(self.hand_scores) + 1, self.leader, cards, winner)
+        done = PlayedTrick(self.leader, tuple(trick), winner, self.led, self.demanded)
+        self.tricks.append(done)
+        self.last_trick = (len(self.hand_scores) + 1, done)
         record = self.records[-1]
         record.trick_winners.append(winner)
         data = {
@@ -806,6 +811,8 @@ class MightyGame(Game):
             "cards": [NAMES[c.index] for c in trick],
             "number": trick_no,
             "points": [NAMES[c.index] for c in points],
+            "led": None if self.led is None else self.led.label,
+            "joker_demanded": self.demanded,
         }
         events.append(Event("trick_won", winner, data))
         if trick_no == 1 and self.friend_call == FIRST:

@@ -312,7 +312,7 @@ def still_hidden(game: MightyGame) -> set[str]:
         hidden |= {str(c) for c in game.current.deal.kitty}
     named: set[str] = set()
     if game.last_trick is not None:
-        named |= {str(c) for c in game.last_trick[2]}
+        named |= {str(c) for c in game.last_trick[1].cards}
     if game.contract is not None:
         named |= {str(game.mighty), str(game.caller)}
     for record in game.records[-2:]:

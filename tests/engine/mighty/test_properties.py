@@ -36,7 +36,7 @@ def play_checked(game: MightyGame, rng: random.Random, stop_after: int | None = 
         if game.phase == "auction":
             held += game.kitty
         held += game.discards
-        held += [c for _, cs, _ in game.tricks for c in cs] + game.trick
+        held += [c for t in game.tricks for c in t.cards] + game.trick
         assert sorted(c.index for c in held) == list(range(53))
         for other in (1, 2, 3, 4):
             view = game.view((seat + other) % 5)
