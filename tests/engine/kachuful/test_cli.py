@@ -143,9 +143,20 @@ def test_replay_of_a_bad_file(tmp_path: Path) -> None:
 
 
 def test_simulate_log_and_standings() -> None:
+    """The log lists the bids in their order (K7) and each trick's cards with their
+    seats (K9)."""
     code, text = run("simulate", "kachuful", "--players", "4", "--seed", "1")
     assert code == 0
     assert "Hand 25/25" in text and "Final standings:" in text and "winner" in text
+    lines = text.splitlines()
+    hand = next(k for k, line in enumerate(lines) if line.startswith("Hand 2/25"))
+    dealer = int(lines[hand].split("seat ")[1].split()[0])
+    order = [(dealer + k) % 4 for k in range(1, 5)]
+    assert [int(line.split()[1]) for line in lines[hand + 1 : hand + 5]] == order
+    assert lines[hand + 5].startswith("  trick 1: seat ") and lines[hand + 5].count("seat ") == 5
+    scored = next(line for line in lines[hand:] if line.startswith("  scores: "))
+    assert [int(p.split()[1]) for p in scored.removeprefix("  scores: ").split("; ")[:4]] == order
+    assert "took" in scored and "totals [" in scored
 
 
 @pytest.mark.parametrize(
