@@ -11,7 +11,12 @@ from typing import Any
 
 import pytest
 
+from engine.cards import parse_card
 from engine.cli import main
+from engine.game import IllegalAction, Play
+from engine.kachuful.deal import read_deal
+from engine.kachuful.game import KachufulGame
+from engine.record import run_actions
 
 EXAMPLE: dict[str, Any] = {
     "game": "kachuful",
@@ -87,6 +92,34 @@ def test_replay_of_an_unfinished_hand(tmp_path: Path) -> None:
     assert out["hands"][0]["bids"] == [1, 0, 1, None] and out["hands"][0]["scores"] is None
     code, out = replay_doc(tmp_path, {**EXAMPLE, "actions": EXAMPLE["actions"][:5]})
     assert out["legal"] == [{"play": "2♣"}, {"play": "5♠"}, {"play": "4♦"}]
+
+
+def test_replay_of_a_game_cut_after_its_first_hands(tmp_path: Path) -> None:
+    """Deals for the hands played so far are enough; only the play that needs the next
+    deal is refused, with its index."""
+    cut = {k: v for k, v in EXAMPLE.items() if k != "max_hands"}
+    code, out = replay_doc(tmp_path, {**cut, "actions": EXAMPLE["actions"][:-1]})
+    assert code == 0 and out["to_act"] == 3 and out["legal"] == [{"play": "5♦"}]
+    assert len(out["hands"]) == 1 and not out["over"]
+    code, out = replay_doc(tmp_path, cut)
+    assert code == 2 and out["code"] == "bad_input" and out["action_index"] == 15
+    assert out["error"] == "the deals list has no deal 2 for the next hand"
+    code, out = replay_doc(tmp_path, {**cut, "deals": EXAMPLE["deals"] * 16})
+    assert code == 2 and out["code"] == "bad_input" and out["action_index"] is None
+    assert "plays 15 hand(s) but 16 deal(s)" in out["error"]
+    code, out = replay_doc(tmp_path, {**cut, "deals": []})
+    assert code == 2 and out["code"] == "bad_input" and out["action_index"] is None
+
+
+def test_a_game_cut_short_refuses_the_last_play_and_changes_nothing() -> None:
+    deal = read_deal(EXAMPLE["deals"][0], 1)
+    game = KachufulGame({"players": 4}, deals=[deal], first_dealer=3, start_hand=10)
+    run_actions(game, EXAMPLE["actions"][:-1])
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(3, Play.of(parse_card("5♦")))
+    assert refused.value.code == "bad_input" and game.to_json() == before
+    assert game.record(expand_deals=True)["deals"] == EXAMPLE["deals"]
 
 
 @pytest.mark.parametrize(
