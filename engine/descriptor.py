@@ -1,10 +1,10 @@
 """What a game registers (OpenSpiel's ``register_game``): one :class:`GameDescriptor`
 per game, exported by its package (``engine.kachuful.descriptor.KACHUFUL``) and listed
-once in :mod:`engine.registry`. The command line, the AI players and the bot find a
-game through its descriptor only.
+once in :mod:`engine.registry`. The command line and the AI players find a game
+through its descriptor only.
 
-The bot keeps its own per-game descriptor (adapter, storage name, words) that refers
-to this one; the engine never imports the bot.
+A runtime that needs more per game (the bot's adapter, storage name, words) keeps its
+own descriptor referring to this one; the engine never imports it.
 """
 
 from __future__ import annotations
