@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 import discord
 
 from bot.storage.tables import SeatRecord
+from engine.descriptor import GameDescriptor
 from engine.game import Action, Game, IllegalAction
 
 ActionFor = Callable[[Game, int], Action]
@@ -64,7 +65,8 @@ class GameAdapter(ABC):
     name: ClassVar[str]
     """The game's name in commands and storage."""
     title: ClassVar[str]
-    engine: ClassVar[type[Game]]
+    engine: ClassVar[GameDescriptor[Any]]
+    """The engine's descriptor of the game (its class, replay spec and AI levels)."""
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     net_scores: ClassVar[bool] = False
@@ -86,15 +88,18 @@ class GameAdapter(ABC):
 
     def load(self, state: str) -> Game:
         """Restore a stored engine state."""
-        return self.engine.from_json(state)
+        game: Game = self.engine.from_json(state)
+        return game
 
     def parse_action(self, data: Mapping[str, Any]) -> Action:
         """An action from the action log's notation."""
-        return self.engine.parse_action(data)
+        action: Action = self.engine.game.parse_action(data)
+        return action
 
     def encode_action(self, action: Action) -> dict[str, Any]:
         """An action in the action log's notation."""
-        return self.engine.encode_action(action)
+        encoded: dict[str, Any] = self.engine.game.encode_action(action)
+        return encoded
 
     @abstractmethod
     def table_fields(self, game: Game, seats: Sequence[SeatRecord]) -> list[Field]:

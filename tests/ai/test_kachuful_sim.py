@@ -16,6 +16,7 @@ from engine.ai.lean import BIT_OF_CARD, BIT_OF_NAME, NO_TRUMP
 from engine.cards import Suit
 from engine.game import Play
 from engine.kachuful.actions import Bid
+from engine.kachuful.descriptor import KACHUFUL
 from engine.kachuful.game import KachufulGame
 from engine.kachuful.scoring import hand_score
 
@@ -99,7 +100,7 @@ def _check_playout(
     bids = list(view["bids"])
     leader = view["leader"]
     lean_won = playout(_hands(game), leader, list(trick), trump, list(won), bids)
-    clone = KachufulGame.from_json(game.to_json())
+    clone = KACHUFUL.from_json(game.to_json())
     number = clone.current.number
     tricks = list(won)
     cur = list(trick)

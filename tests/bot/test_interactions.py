@@ -15,6 +15,7 @@ from bot.client import CardBot
 from bot.games.kachuful import engine_config
 from engine.kachuful.game import KachufulGame
 from engine.mighty import MightyGame
+from engine.mighty.descriptor import MIGHTY as ENGINE_MIGHTY
 from tests.bot.harness import (
     Driver,
     custom_ids,
@@ -305,5 +306,5 @@ async def test_fuzzed_components_on_a_mighty_table(
         await driver.step()
     assert fuzz.sent >= 1000
     assert isinstance(game, MightyGame)
-    replay = MightyGame.from_record(game.record())
+    replay = ENGINE_MIGHTY.load(game.record())
     assert replay.results() == game.results()

@@ -312,12 +312,23 @@ def still_hidden(game: MightyGame) -> set[str]:
         hidden |= {str(c) for c in game.current.deal.kitty}
     named: set[str] = set()
     if game.last_trick is not None:
-        named |= {str(c) for c in game.last_trick[2]}
+        named |= {str(c) for c in game.last_trick[1].cards}
     if game.contract is not None:
         named |= {str(game.mighty), str(game.caller)}
-    for record in game.records[-2:]:
+    for record in _since_last_scored(game):
         if isinstance(record.friend_call, Card):
             named.add(str(record.friend_call))
         if record.shown is not None:
             named |= {str(c) for c in record.shown}
     return hidden - named
+
+
+def _since_last_scored(game: MightyGame) -> list[Any]:
+    """The records the table may still show: the current one back to the last hand
+    scored (redeals in between included; the table recaps the last scored hand)."""
+    out = []
+    for record in reversed(game.records):
+        out.append(record)
+        if record.settlement is not None and record is not game.current:
+            break
+    return out

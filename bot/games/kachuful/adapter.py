@@ -15,6 +15,7 @@ from engine.cards import CARDS, parse_card, sort_hand, trump_label
 from engine.game import Action, Game, IllegalAction, Play
 from engine.kachuful.actions import LOOK, Bid, Look
 from engine.kachuful.config import MAX_PLAYERS, MIN_PLAYERS, KachufulConfig
+from engine.kachuful.descriptor import KACHUFUL as ENGINE_KACHUFUL
 from engine.kachuful.game import KachufulGame
 
 ENGINE_OPTIONS: Final = ("start_size", "schedule", "trump", "scoring", "hook", "blind_bids",
@@ -82,7 +83,7 @@ class KachufulAdapter(GameAdapter):
 
     name = "kachuful"
     title = "Kachuful"
-    engine = KachufulGame
+    engine = ENGINE_KACHUFUL
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
 

@@ -27,6 +27,7 @@ from engine.mighty import (
 )
 from engine.mighty.actions import JOKER_DEMANDS, JOKER_LEADS
 from engine.mighty.config import MightyConfig
+from engine.mighty.descriptor import MIGHTY as ENGINE_MIGHTY
 from engine.mighty.rules import DEFAULT_HANDS, PLAYERS
 
 DEFAULTS: Final[dict[str, Any]] = {"hands": DEFAULT_HANDS, "turn_timer": 0}
@@ -69,7 +70,7 @@ class MightyAdapter(GameAdapter):
 
     name = "mighty"
     title = "Mighty"
-    engine = MightyGame
+    engine = ENGINE_MIGHTY
     net_scores = True
     min_seats = PLAYERS
     max_seats = PLAYERS

@@ -279,7 +279,7 @@ def decode_button(payload: str) -> Action:
         return DEAL_MISS
     if payload == "ask":
         return ASK_LEAD
-    if (match := _NAME_LEAD.fullmatch(payload)) and (suit := TRUMP_LETTERS[match[1]]):
+    if (match := _NAME_LEAD.fullmatch(payload)) and (suit := TRUMP_LETTERS[match[1]]) is not None:
         return NameLead.of(suit)
     if match := _BID.fullmatch(payload):
         return MightyBid.of(int(match[1]), TRUMP_LETTERS[match[2]])
