@@ -43,7 +43,7 @@ if __package__ in (None, ""):
 import discord
 import yarl
 
-from tests.double import Double, FakeUser, InteractionResult, StoredMessage, percentiles
+from testkit.double import Double, FakeUser, InteractionResult, StoredMessage, percentiles
 
 ROOT = Path(__file__).resolve().parents[1]
 EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"

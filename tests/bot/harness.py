@@ -14,8 +14,8 @@ from bot.storage.db import connect
 from bot.storage.results import GameName, Leaderboard, leaderboard
 from bot.storage.tables import TableRecord, load_actions, load_table
 from engine.game import Game
-from tests.double import Double, FakeUser, InteractionResult, StoredMessage
-from tests.double.harness import RunBot
+from testkit.double import Double, FakeUser, InteractionResult, StoredMessage
+from testkit.double.harness import RunBot
 
 SETTLE_QUIET = 0.005
 """Quiet time after which the bot counts as done: its table edit starts before it answers."""

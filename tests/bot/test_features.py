@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.client import CardBot
+from testkit.double import Double, FakeUser
 from tests.bot.harness import (
     Driver,
     custom_ids,
@@ -18,7 +19,6 @@ from tests.bot.harness import (
     table_message,
     whose_turn,
 )
-from tests.double import Double, FakeUser
 
 
 @pytest.fixture

@@ -15,6 +15,9 @@ from bot.client import CardBot
 from bot.games.kachuful import engine_config
 from engine.kachuful.game import KachufulGame
 from engine.mighty import MightyGame
+from testkit.double import Double, FakeUser, InteractionResult, StoredMessage
+from testkit.double.harness import RunBot
+from testkit.double.results import MESSAGE_COMPONENT, MODAL_SUBMIT, UPDATE_MESSAGE
 from tests.bot.harness import (
     Driver,
     custom_ids,
@@ -27,9 +30,6 @@ from tests.bot.harness import (
     table_message,
     whose_turn,
 )
-from tests.double import Double, FakeUser, InteractionResult, StoredMessage
-from tests.double.harness import RunBot
-from tests.double.results import MESSAGE_COMPONENT, MODAL_SUBMIT, UPDATE_MESSAGE
 from tests.mighty_bot.harness import (
     CARD_TOKEN,
     MightyDriver,

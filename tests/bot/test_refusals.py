@@ -7,6 +7,7 @@ import asyncio
 from bot.client import CardBot
 from bot.table import Table
 from engine.cards import parse_card
+from testkit.double import Double, FakeUser, InteractionResult
 from tests.bot.harness import (
     Driver,
     custom_ids,
@@ -16,7 +17,6 @@ from tests.bot.harness import (
     table_message,
     whose_turn,
 )
-from tests.double import Double, FakeUser, InteractionResult
 
 
 def _snapshot(bot: CardBot, double: Double) -> tuple[object, ...]:

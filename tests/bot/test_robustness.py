@@ -10,6 +10,8 @@ import pytest
 from bot import answers
 from bot.client import CardBot
 from bot.registry import TableRegistry
+from testkit.double import Double, FakeUser
+from testkit.double.results import MESSAGE_COMPONENT
 from tests.bot.harness import (
     Driver,
     custom_ids,
@@ -18,8 +20,6 @@ from tests.bot.harness import (
     table_message,
     whose_turn,
 )
-from tests.double import Double, FakeUser
-from tests.double.results import MESSAGE_COMPONENT
 
 
 async def _press(double: Double, user: FakeUser, custom_id: str):  # type: ignore[no-untyped-def]

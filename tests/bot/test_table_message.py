@@ -10,8 +10,8 @@ import discord
 
 from bot.client import CardBot
 from bot.publisher import REPOST_AGE, Payload, Publisher
+from testkit.double import Double, FakeUser
 from tests.bot.harness import Driver, field, open_table, table_message
-from tests.double import Double, FakeUser
 
 EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
 

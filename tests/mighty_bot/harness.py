@@ -29,8 +29,8 @@ from engine.mighty import (
     NameLead,
 )
 from engine.mighty.deals import Deal
+from testkit.double import Double, FakeUser, InteractionResult, StoredMessage
 from tests.bot.harness import custom_ids, table_message
-from tests.double import Double, FakeUser, InteractionResult, StoredMessage
 
 Chooser = Callable[[MightyGame, int], Action]
 

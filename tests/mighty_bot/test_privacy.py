@@ -14,9 +14,9 @@ from bot.client import CardBot
 from bot.publisher import Payload
 from bot.table import Table
 from engine.mighty import MightyGame
+from testkit.double import Double
+from testkit.double.harness import RunBot
 from tests.bot.harness import make_bot, table_message
-from tests.double import Double
-from tests.double.harness import RunBot
 from tests.mighty_bot.harness import (
     CARD_TOKEN,
     MightyDriver,

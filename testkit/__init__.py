@@ -1,0 +1,2 @@
+"""Playing the bot as Discord members, shared by ``tests/`` and ``bench/`` and installed
+with the project's ``test`` extra: the Discord double (:mod:`testkit.double`)."""
