@@ -71,7 +71,7 @@ async def test_a_panel_button_on_the_table_message_never_draws_the_panel_there(
     tid = table_id(double)
     turn = whose_turn(double)
     assert turn is not None
-    actor = next(u for u in users if u.id == turn[0])
+    actor = next(u for u in users if u.id == turn)
     panel = await Driver(double, users).panel(actor)
     table = table_message(double)
     before = _public_versions(double)

@@ -43,7 +43,7 @@ async def test_not_your_turn(double: Double, bot: CardBot, users: list[FakeUser]
     await open_table(double, users)
     turn = whose_turn(double)
     assert turn is not None
-    other = next(u for u in users if u.id != turn[0])
+    other = next(u for u in users if u.id != turn)
     before = _snapshot(bot, double)
     result = await double.slash(other, double.channel, "kachuful", "bid", amount=1)
     await _refused(double, result, "not your turn")

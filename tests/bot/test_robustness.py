@@ -36,8 +36,8 @@ async def test_a_custom_id_never_decides_who_acts(
     await open_table(double, users)
     turn = whose_turn(double)
     assert turn is not None
-    actor = next(u for u in users if u.id == turn[0])
-    other = next(u for u in users if u.id != turn[0])
+    actor = next(u for u in users if u.id == turn)
+    other = next(u for u in users if u.id != turn)
     panel = await Driver(double, users).panel(actor)
     button = next(c for c in custom_ids(panel) if c.startswith("a:"))
     table = bot.registry.in_channel(double.channel.id)
@@ -98,7 +98,7 @@ async def test_storage_failure_changes_nothing(
     monkeypatch.setattr(bot.registry.writer, "write", broken)
     turn = whose_turn(double)
     assert turn is not None
-    user = next(u for u in users if u.id == turn[0])
+    user = next(u for u in users if u.id == turn)
     result = await double.slash(user, double.channel, "kachuful", "bid", amount=0)
     assert result.ephemeral and "could not save" in result.content
     assert table.game.to_json() == state and table.rec.version == version
