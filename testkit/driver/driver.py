@@ -127,6 +127,12 @@ class Driver:
 
     async def read(self, member: FakeUser) -> Panel | None:
         """:meth:`panel`, read; None when the bot answered with no panel."""
+        shown = await self._read(member)
+        return shown if isinstance(shown, Panel) else None
+
+    async def _read(self, member: FakeUser) -> Panel | StoredMessage | None:
+        """The member's panel; the answer when it is no panel (the table is closed, say);
+        None when no answer came."""
         old = self.panels.get(member.id)
         refresh = None if old is None or old.deleted else refresh_id(old)
         current = self._current_table()
@@ -140,7 +146,7 @@ class Driver:
         message = await self._answer("panel", result, before)
         if message is None or not is_panel(message):
             self.panels.pop(member.id, None)
-            return None
+            return message
         self.panels[member.id] = message
         shown = Panel.read(message)
         if self.table_id is None:
@@ -223,29 +229,29 @@ class Driver:
 
     async def _step_by_panels(self) -> InteractionResult | None:
         member = self._next or self.members[0]
-        panel: Panel | None = None
+        shown: Panel | StoredMessage | None = None
         for _ in range(PATIENCE):
-            if panel is None:
-                panel = await self.read(member)
-                if panel is None:  # no answer in time, or none yet: ask again
+            if shown is None:
+                shown = await self._read(member)
+                if shown is None:  # no answer in time: ask again
                     await asyncio.sleep(0.5)
                     continue
-            if self.moves.is_turn(panel):
-                result = await self._turn(member, panel)
+            if isinstance(shown, Panel) and self.moves.is_turn(shown):
+                result = await self._turn(member, shown)
                 if result is not None:
                     self._next = self.member(turn_of(self.panels[member.id])) or member
                     return result
-                panel = None
+                shown = None
                 continue
-            marked = self.member(panel.waiting_for)
+            marked = self.member(shown.waiting_for) if isinstance(shown, Panel) else None
             if marked is not None and marked is not member:
-                member, panel = marked, None
+                member, shown = marked, None
                 continue
             found = await self._search(member)
             if found is None:
                 self._next = member
                 return None
-            member, panel = found
+            member, shown = found
         raise AssertionError("could not find whose turn it is")
 
     async def _search(self, skip: FakeUser) -> tuple[FakeUser, Panel] | None:
@@ -253,9 +259,9 @@ class Driver:
         for member in self.members:
             if member is skip:
                 continue
-            panel = await self.read(member)
-            if panel is not None and self.moves.is_turn(panel):
-                return member, panel
+            shown = await self._read(member)
+            if isinstance(shown, Panel) and self.moves.is_turn(shown):
+                return member, shown
         return None
 
     def count_step(self) -> By:
