@@ -20,6 +20,10 @@ from bot.table import Table
 from engine.ai.decide import decide as real_decide
 from engine.game import Action
 from engine.kachuful.actions import Bid
+from testkit.double import Double, FakeUser
+from testkit.double.commands import build_command_data
+from testkit.double.harness import RunBot
+from testkit.double.results import APPLICATION_COMMAND
 from tests.bot.harness import (
     Driver,
     field,
@@ -29,10 +33,6 @@ from tests.bot.harness import (
     table_id,
     table_message,
 )
-from tests.double import Double, FakeUser
-from tests.double.commands import build_command_data
-from tests.double.harness import RunBot
-from tests.double.results import APPLICATION_COMMAND
 
 Calls = list[tuple[str, str]]
 _ACTION = Bid.of(1)

@@ -11,6 +11,8 @@ import pytest
 from bot.games.kachuful import engine_config
 from bot.storage.tables import TableRecord
 from engine.kachuful.game import KachufulGame
+from testkit.double import Double
+from testkit.double.harness import RunBot
 from tests.bot.harness import (
     Driver,
     members,
@@ -20,8 +22,6 @@ from tests.bot.harness import (
     stored_leaderboard,
     table_message,
 )
-from tests.double import Double
-from tests.double.harness import RunBot
 
 
 async def test_full_default_game_matches_engine_replay(

@@ -16,6 +16,9 @@ from bot.games.kachuful import engine_config
 from engine.kachuful.game import KachufulGame
 from engine.mighty import MightyGame
 from engine.mighty.descriptor import MIGHTY as ENGINE_MIGHTY
+from testkit.double import Double, FakeUser, InteractionResult, StoredMessage
+from testkit.double.harness import RunBot
+from testkit.double.results import MESSAGE_COMPONENT, MODAL_SUBMIT, UPDATE_MESSAGE
 from tests.bot.harness import (
     Driver,
     custom_ids,
@@ -28,9 +31,6 @@ from tests.bot.harness import (
     table_message,
     whose_turn,
 )
-from tests.double import Double, FakeUser, InteractionResult, StoredMessage
-from tests.double.harness import RunBot
-from tests.double.results import MESSAGE_COMPONENT, MODAL_SUBMIT, UPDATE_MESSAGE
 from tests.mighty_bot.harness import (
     CARD_TOKEN,
     MightyDriver,
@@ -72,7 +72,7 @@ async def test_a_panel_button_on_the_table_message_never_draws_the_panel_there(
     tid = table_id(double)
     turn = whose_turn(double)
     assert turn is not None
-    actor = next(u for u in users if u.id == turn[0])
+    actor = next(u for u in users if u.id == turn)
     panel = await Driver(double, users).panel(actor)
     table = table_message(double)
     before = _public_versions(double)

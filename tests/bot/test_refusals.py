@@ -7,6 +7,7 @@ import asyncio
 from bot.client import CardBot
 from bot.table import Table
 from engine.cards import parse_card
+from testkit.double import Double, FakeUser, InteractionResult
 from tests.bot.harness import (
     Driver,
     custom_ids,
@@ -16,7 +17,6 @@ from tests.bot.harness import (
     table_message,
     whose_turn,
 )
-from tests.double import Double, FakeUser, InteractionResult
 
 
 def _snapshot(bot: CardBot, double: Double) -> tuple[object, ...]:
@@ -44,7 +44,7 @@ async def test_not_your_turn(double: Double, bot: CardBot, users: list[FakeUser]
     await open_table(double, users)
     turn = whose_turn(double)
     assert turn is not None
-    other = next(u for u in users if u.id != turn[0])
+    other = next(u for u in users if u.id != turn)
     before = _snapshot(bot, double)
     result = await double.slash(other, double.channel, "kachuful", "bid", amount=1)
     await _refused(double, result, "not your turn")

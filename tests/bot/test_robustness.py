@@ -10,6 +10,8 @@ import pytest
 from bot import answers
 from bot.client import CardBot
 from bot.service import TableService
+from testkit.double import Double, FakeUser
+from testkit.double.results import MESSAGE_COMPONENT
 from tests.bot.harness import (
     Driver,
     custom_ids,
@@ -18,8 +20,6 @@ from tests.bot.harness import (
     table_message,
     whose_turn,
 )
-from tests.double import Double, FakeUser
-from tests.double.results import MESSAGE_COMPONENT
 
 
 async def _press(double: Double, user: FakeUser, custom_id: str):  # type: ignore[no-untyped-def]
@@ -36,8 +36,8 @@ async def test_a_custom_id_never_decides_who_acts(
     await open_table(double, users)
     turn = whose_turn(double)
     assert turn is not None
-    actor = next(u for u in users if u.id == turn[0])
-    other = next(u for u in users if u.id != turn[0])
+    actor = next(u for u in users if u.id == turn)
+    other = next(u for u in users if u.id != turn)
     panel = await Driver(double, users).panel(actor)
     button = next(c for c in custom_ids(panel) if c.startswith("a:"))
     table = bot.registry.in_channel(double.channel.id)
@@ -98,7 +98,7 @@ async def test_storage_failure_changes_nothing(
     monkeypatch.setattr(bot.storage.writer, "write", broken)  # type: ignore[attr-defined]
     turn = whose_turn(double)
     assert turn is not None
-    user = next(u for u in users if u.id == turn[0])
+    user = next(u for u in users if u.id == turn)
     result = await double.slash(user, double.channel, "kachuful", "bid", amount=0)
     assert result.ephemeral and "could not save" in result.content
     assert table.game.to_json() == state and table.rec.version == version

@@ -16,8 +16,8 @@ from bot.publisher import REPOST_AGE, Publisher
 from bot.storage.tables import TableRecord
 from bot.table import Table
 from bot.table_message import Payload
+from testkit.double import Double, FakeUser
 from tests.bot.harness import Driver, field, open_table, table_message
-from tests.double import Double, FakeUser
 
 EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
 

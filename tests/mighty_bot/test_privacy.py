@@ -16,9 +16,9 @@ from bot import table_message as table_render
 from bot.table import Table
 from bot.table_message import Payload
 from engine.mighty import MightyGame
+from testkit.double import Double
+from testkit.double.harness import RunBot
 from tests.bot.harness import make_bot, table_message
-from tests.double import Double
-from tests.double.harness import RunBot
 from tests.mighty_bot.harness import (
     CARD_TOKEN,
     MightyDriver,

@@ -14,9 +14,9 @@ from engine.game import Play
 from engine.mighty import PASS, Discard, FriendCall, MightyBid
 from engine.mighty.actions import JOKER_DEMANDS
 from engine.mighty.rules import parse_trump
+from testkit.double import Double, FakeUser, InteractionResult
+from testkit.double.harness import RunBot
 from tests.bot.harness import make_bot, table_message
-from tests.double import Double, FakeUser, InteractionResult
-from tests.double.harness import RunBot
 from tests.engine.mighty.util import build_deal
 from tests.mighty_bot.harness import (
     MightyDriver,
