@@ -2,7 +2,8 @@
 (sorted as in the text: the trump suit first), trumps marked with a gold band, the
 cards it may play now raised and the others dimmed, and Mighty's kitty cards framed in
 blue while the declarer discards. In Kachuful's forehead hand: the others' cards with
-their names, the seat's own card face down."""
+their names, the seat's own card face down; before a blind bid (the seat has not
+looked yet): its cards face down."""
 
 from __future__ import annotations
 
@@ -94,6 +95,10 @@ def scene(
     if view.get("forehead") and view.get("hand") is None:
         return _forehead(view, names, style, words, trump, legend)
     held = _cards(view, "hand")
+    if _unseen(view, int(seat)):
+        backs = tuple(HandCard("", False, False, False, hidden=True) for _ in held)
+        return HandScene(style, backs, False, tuple(legend), words.no_cards,
+                         clip(words.alt_unseen.format(count=len(held))))
     kitty = set(_cards(view, "kitty")) if view.get("phase") == "discard" else set()
     kitty &= set(held)
     allowed = {str(c) for c in playable} & set(held)
@@ -117,6 +122,17 @@ def scene(
         parts.append(words.alt_hand_kitty.format(cards=" ".join(c for c in held if c in kitty)))
     return HandScene(style, cards, apart, tuple(legend), words.no_cards,
                      clip(" ".join(parts)))
+
+
+def _unseen(view: View, seat: int) -> bool:
+    """Kachuful's blind bid (KV7): the seat may still bid without having looked at its
+    cards, so they stay face down until it looks."""
+    config = view.get("config") or {}
+    bids = view.get("bids") or []
+    return bool(
+        config.get("blind_bids") and view.get("phase") == "bidding"
+        and view.get("looked") is False and 0 <= seat < len(bids) and bids[seat] is None
+    )
 
 
 def _forehead(

@@ -77,6 +77,7 @@ class Words:
     alt_hand_trumps: str = "Trumps: {cards}."
     alt_hand_playable: str = "Playable now: {cards}."
     alt_hand_kitty: str = "From the kitty: {cards}."
+    alt_unseen: str = "Your {count} cards, face down: you have not looked at them yet."
     alt_forehead: str = "Your own card is hidden. The others hold: {cards}."
     alt_scores: str = "Chart of running totals over {hands} hands. {lines}"
     alt_score_line: str = "{name} {total}"

@@ -28,6 +28,7 @@ from bot.pictures import (
     table_picture,
 )
 from bot.pictures.cards import BLUE, GREEN, JOKER_FILL, RED, face
+from engine.kachuful.actions import LOOK
 from engine.kachuful.game import KachufulGame
 from tests.pictures.games import (
     kachuful,
@@ -168,6 +169,19 @@ def test_forehead_hand_shows_the_others_cards_and_hides_its_own() -> None:
     assert sorted(c.card for c in sc.cards[1:]) == sorted(p["card"] for p in view["others"])
     own = str(game.cards_of(seat)[0])
     assert own not in {c.card for c in sc.cards} and own not in sc.description
+
+
+def test_cards_stay_face_down_until_a_blind_bidder_looks() -> None:
+    game = kachuful(4, 8, blind_bids=True)
+    seat = game.to_act
+    assert seat is not None
+    view = game.view(seat)
+    sc = hand.scene(view, names(game), (), "classic", ENGLISH)
+    assert len(sc.cards) == len(view["hand"]) and all(c.hidden for c in sc.cards)
+    assert not any(card in sc.description for card in view["hand"])
+    game.apply(seat, LOOK)
+    seen = hand.scene(game.view(seat), names(game), (), "classic", ENGLISH)
+    assert [c.card for c in seen.cards] == view["hand"]
 
 
 def test_empty_hand_draws_a_note() -> None:
