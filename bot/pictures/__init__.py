@@ -7,6 +7,9 @@ a picture cannot show what its viewers may not see. Names are display names by s
 (the caller turns mentions into names). A picture is drawn once per state: results are
 kept in ``cache`` (:data:`~bot.pictures.cache.CACHE` unless given; None draws afresh).
 Every failure raises :class:`PictureError`, and the caller shows the text alone.
+Drawing is CPU work of a few milliseconds (``bench/render.py``); the functions may be
+called from worker threads (drawings are serialised). Human words come from ``words``
+(:class:`Words`, English by default).
 """
 
 from __future__ import annotations

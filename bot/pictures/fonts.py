@@ -20,7 +20,7 @@ MAX_CHARS = 64
 
 @cache
 def _data() -> bytes:
-    return (resources.files(__package__) / "assets" / _FILE).read_bytes()
+    return (resources.files("bot.pictures") / "assets" / _FILE).read_bytes()
 
 
 @cache

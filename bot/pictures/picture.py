@@ -3,6 +3,7 @@ takes: inputs → scene (exactly what is drawn, as plain data) → cache → dra
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, Protocol, TypeVar
@@ -42,6 +43,8 @@ class Scene(Protocol):
 
 
 S = TypeVar("S", bound=Scene)
+_DRAWING: Final = threading.Lock()
+"""One drawing at a time: the shared fonts and sprite caches are not made for threads."""
 
 
 def clip(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
@@ -59,7 +62,8 @@ def produce(
         key = digest(kind, built)
         if cache is not None and (hit := cache.get(key)) is not None:
             return hit
-        data = encode(draw(built))
+        with _DRAWING:
+            data = encode(draw(built))
         picture = Picture(f"{kind}.png", data, clip(built.description), key)
     except PictureError:
         raise
