@@ -48,7 +48,9 @@ LINES: Final[tuple[RGB, ...]] = tuple(hex_rgb(c) for c in (
     "#E69F00", "#56B4E9", "#2BC48A", "#F0E442", "#E8602C", "#D38DC0", "#FFFFFF",
 ))
 """Seat colours (after Okabe and Ito's colour-blind-safe palette)."""
-BAND: Final = (244, 196, 48, 60)
+BAND: Final = (244, 196, 48, 44)
+BAND_SWATCH: Final = hex_rgb("#4A5B34")
+"""The band's colour over the plot, for its legend."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,8 @@ class ScoreScene:
 class RatingScene:
     title: str
     axis: str
+    band: str
+    """The legend of the shaded band."""
     games: tuple[int, ...]
     """The game number of each point (1 = after the first rated game)."""
     ordinal: tuple[float, ...]
@@ -121,7 +125,8 @@ def rating_scene(
         last=f"{ordinal[-1]:.1f}", best=f"{max(ordinal):.1f}",
     )
     return RatingScene(
-        title=title, axis=words.game_axis, games=tuple(numbers), ordinal=ordinal,
+        title=title, axis=words.game_axis, band=words.rating_band, games=tuple(numbers),
+        ordinal=ordinal,
         high=tuple(round(m + Z * s, 2) for m, s in points),
         description=clip(description),
     )
@@ -267,6 +272,9 @@ def draw_rating(sc: RatingScene) -> Image.Image:
     image = big.reduce(SCALE)
     text_at(image, (16, 14), fit(sc.title, 22, WIDTH - 32), 22, WHITE, anchor="la")
     _labels(image, frame, yticks, xticks, sc.axis)
+    band_x = WIDTH - 28 - width_of(sc.band, 15)
+    paste(image, rounded((26, 14), 4, BAND_SWATCH), (band_x - 21, 28))
+    text_at(image, (WIDTH - 28, 28), sc.band, 15, PALE, anchor="rm")
     ex, ey = frame.at(last, sc.ordinal[-1])
     text_at(image, (min(ex, WIDTH - 40), ey - 14), f"{sc.ordinal[-1]:.1f}", 17, GOLD, anchor="ms")
     return image

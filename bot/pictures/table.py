@@ -193,9 +193,8 @@ def _mighty_note(v: View, words: Words) -> str:
     notes = []
     if v["lead_suit"] is not None and v["trick_number"] == 1:
         notes.append(words.lead_named.format(suit=SUIT_OF_LABEL.get(v["lead_suit"], "?")))
-    if trick and trick[0]["card"] == "JK" and v["led"] is not None and v["trick_number"] not in (
-        1, 10,
-    ):
+    powered = v["trick_number"] not in (1, 10)
+    if trick and trick[0]["card"] == "JK" and v["led"] is not None and powered:
         notes.append(words.joker_asks.format(suit=SUIT_OF_LABEL.get(v["led"], "?")))
     if v["joker_demanded"]:
         notes.append(words.joker_called)
@@ -273,7 +272,7 @@ def _describe(sc: TableScene, trump: str | None, words: Words) -> str:
         if seat.dealer:
             bits.append(words.alt_dealer)
         if seat.badge_text:
-            bits.append(seat.badge_text.lower())
+            bits.append(seat.badge_text)
         if seat.to_act:
             bits.append(words.alt_to_act)
         parts.append(words.alt_seat.format(name=seat.name, details=", ".join(bits)))

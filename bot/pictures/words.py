@@ -59,6 +59,7 @@ class Words:
     hand_axis: str = "hand"
     rating_title: str = "{name} · {game} rating (μ − 3σ)"
     game_axis: str = "game"
+    rating_band: str = "range μ ± 3σ"
     spades: str = "spades"
     hearts: str = "hearts"
     diamonds: str = "diamonds"
