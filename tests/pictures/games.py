@@ -146,7 +146,7 @@ def mighty_shuffled(
     deals = list(game.deals)
     current = len(game.records) - 1
     deal = deals[current]
-    played = {c for _, cards, _ in game.tricks for c in cards} | set(game.trick)
+    played = {c for t in game.tricks for c in t.cards} | set(game.trick)
     fixed = set(MIGHTY_FIXED) | played | set(known)
     call = game.friend_call
     if isinstance(call, Card):
