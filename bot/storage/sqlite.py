@@ -16,7 +16,7 @@ from bot.storage.db import connect
 from bot.storage.interface import ChannelTaken, StoredTable
 from bot.storage.results import FinishedGame, GameName, Leaderboard, PlayerStats
 from bot.storage.tables import LoggedAction, Snapshot, TableRecord
-from bot.storage.writer import Row, Writer
+from bot.storage.writer import Row, Writer, insert
 
 
 class SqliteStorage:
@@ -69,7 +69,7 @@ class SqliteStorage:
             rows.append(tables.snapshot_row(rec.id, snapshot))
         async with self.writer.transaction() as conn:
             for row in rows:
-                await self.writer.insert(conn, row)
+                await insert(conn, row)
             if result is None:
                 return None
             if result.started_at is None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import subprocess
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import run
+from bot.app import NoVoiceWarning, run
 from bot.config import Settings
 from testkit.double import Double
 
@@ -83,3 +84,14 @@ async def test_sigterm_closes_the_bot_cleanly(double: Double, tmp_path: Path) ->
     os.kill(os.getpid(), signal.SIGTERM)
     await asyncio.wait_for(running, 15)
     assert (tmp_path / "bot.sqlite3").exists()
+
+
+def test_voice_warnings_stay_out_of_the_log() -> None:
+    def record(message: str) -> logging.LogRecord:
+        return logging.LogRecord("discord.client", logging.WARNING, __file__, 1, message, None,
+                                 None)
+
+    quiet = NoVoiceWarning()
+    assert not quiet.filter(record("PyNaCl is not installed, voice will NOT be supported"))
+    assert not quiet.filter(record("davey is not installed, voice will NOT be supported"))
+    assert quiet.filter(record("Shard ID None has connected to Gateway"))
