@@ -523,8 +523,8 @@ async def run(args: argparse.Namespace) -> int:
           f"bare {busy(bare.cpu, bare_s)} / {busy(bare.harness_cpu, bare_s)}")
     print(f"bot process peak memory: {card['peak']:.0f} MB")
     written = card["written"]
-    print(f"handed to SQLite: {written['bytes'] / 1e6:.2f} MB in {written['statements']} rows, "
-          f"{written['bytes'] / per:.0f} bytes per accepted action"
+    print(f"handed to SQLite: {written['bytes'] / 1e6:.2f} MB in {written['statements']} "
+          f"statements, {written['bytes'] / per:.0f} bytes per accepted action"
           + (f", {written['bytes'] / n / 1e3:.1f} kB per finished game" if args.to_end else ""))
     failed = stats.unanswered or stats.late or stats.refused or card["violations"]
     return 1 if failed else 0
