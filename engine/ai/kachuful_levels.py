@@ -15,14 +15,16 @@ import random
 from collections.abc import Callable, Sequence
 
 from engine.ai.budget import Budget, rounds
-from engine.ai.kachuful_estimate import expected_tricks, round_bid
+from engine.ai.kachuful_estimate import expected_tricks, round_bid, sure_tricks
 from engine.ai.kachuful_info import KInfo
 from engine.ai.kachuful_sim import (
     ABOVE,
+    ALL_CARDS,
     TRUMP_MASK,
     greedy_card,
     playout,
     trick_winner,
+    wants,
 )
 from engine.ai.lean import bits, high_bit, low_bit
 from engine.ai.sampling import sample_world
@@ -53,25 +55,29 @@ def easy_play(info: KInfo, legal: int, rng: random.Random) -> int:
 
 
 def normal_bid(info: KInfo, legal: Sequence[int]) -> int:
-    """The bid nearest the expected tricks, off the hook value (K8)."""
+    """The bid nearest the expected tricks, never below the sure tricks, off the hook
+    value (K8)."""
     if not info.hand:
         return min(legal)
     est = expected_tricks(info.hand, info.trump, info.players, info.size, info.out)
-    bid = round_bid(est, info.size, info.forbidden_bid())
+    floor = sure_tricks(info.hand, info.trump, info.out)
+    bid = round_bid(est, info.size, info.forbidden_bid(), floor)
     return bid if bid in legal else min(legal, key=lambda b: abs(b - est))
 
 
 def normal_play(info: KInfo, legal: int) -> int:
-    """Win while short of the bid; once it is made, duck and shed high cards."""
+    """Win while short of the bid (or past it under per-trick scoring); once it is made,
+    duck and shed high cards (K10, KV5)."""
     if not info.trick:
         led = best = -1
     else:
         led = info.trick[0] & 3
         best = info.trick[trick_winner(info.trick, info.trump)]
     bid = info.bids[info.seat]
-    want = bid is not None and info.won[info.seat] < bid
+    want = bid is not None and wants(info.won[info.seat], bid, info.greedy)
     last = len(info.trick) == info.players - 1
-    card = greedy_card(info.hand, led, best, info.trump, want, last)
+    live = ALL_CARDS & ~(info.hand | info.gone())
+    card = greedy_card(info.hand, led, best, info.trump, want, last, live)
     return card if (1 << card) & legal else low_bit(legal)
 
 
@@ -147,13 +153,15 @@ class _PlayEval:
         self.scores = _score_table(info)
         bids = info.bids
         self.targets = [b if b is not None else 0 for b in bids]
+        self.gone = info.gone()
 
     def __call__(self, hands: list[int], candidate: int) -> float:
         info = self.info
         hs = list(hands)
         hs[info.seat] &= ~(1 << candidate)
         won = list(info.won)
-        playout(hs, info.leader, [*info.trick, candidate], info.trump, won, self.targets)
+        playout(hs, info.leader, [*info.trick, candidate], info.trump, won, self.targets,
+                info.greedy, self.gone)
         bid = self.targets[info.seat]
         return self.scores[bid][won[info.seat]]
 
@@ -182,7 +190,7 @@ class _BidEval:
             targets[s] = round_bid(est, info.size, forbidden)
             total += targets[s]
         won = [0] * n
-        playout(list(hands), first, [], info.trump, won, targets)
+        playout(list(hands), first, [], info.trump, won, targets, info.greedy, info.out)
         return self.scores[candidate][won[info.seat]]
 
 
