@@ -16,10 +16,10 @@ Prints, with 95% confidence intervals:
 
 Run: ``.venv/bin/python -m bench.ai [--kachuful-games 30] [--mighty-matches 30]
 [--seconds 0.5] [--jobs 2]``; ``--only openspiel [--os-deals 400] [--os-levels hard normal]
-[--os-simulations 1000 5000] [--os-scorings per_trick penalty]``. Tournaments may use a
-smaller ``--tournament-seconds`` budget for ``hard`` to finish sooner (the defaults take
-about half an hour with two workers); decision times are always measured at
-``--seconds``.
+[--os-simulations 1000 5000] [--os-scorings per_trick penalty] [--os-honest]``.
+Tournaments may use a smaller ``--tournament-seconds`` budget for ``hard`` to finish
+sooner (the defaults take about half an hour with two workers); decision times are
+always measured at ``--seconds``.
 """
 
 from __future__ import annotations
@@ -220,7 +220,7 @@ def simulator_speed(seconds: float = 2.0) -> None:
 # --- against OpenSpiel ------------------------------------------------------------------
 
 
-def _duplicate(args: tuple[int, str, str, int, float | None]) -> tuple[Any, Any]:
+def _duplicate(args: tuple[int, str, str, int, float | None, bool]) -> tuple[Any, Any]:
     from bench.oh_hell import duplicate
 
     return duplicate(*args)
@@ -234,9 +234,10 @@ def _times_line(label: str, ts: list[float]) -> str:
 
 
 def openspiel_report(level: str, scoring: str, simulations: int, deals: int,
-                     seconds: float | None, jobs: int) -> None:
-    """``level`` in two seats against ISMCTS in two, every deal twice, seats swapped."""
-    tasks = [(d, scoring, level, simulations, seconds) for d in range(deals)]
+                     seconds: float | None, jobs: int, honest: bool = False) -> None:
+    """``level`` in two seats against ISMCTS in two, every deal twice, seats swapped;
+    ``honest``: ISMCTS without the resampler's knowledge of the undealt cards."""
+    tasks = [(d, scoring, level, simulations, seconds, honest) for d in range(deals)]
     pairs = _map(_duplicate, tasks, jobs)
     ours: list[float] = []
     theirs: list[float] = []
@@ -259,7 +260,8 @@ def openspiel_report(level: str, scoring: str, simulations: int, deals: int,
         ours.append(statistics.fmean(mine))
         theirs.append(statistics.fmean(other))
     margin = [a - b for a, b in zip(ours, theirs, strict=True)]
-    print(f"OpenSpiel oh_hell 4p, {scoring}: {level} vs ISMCTS {simulations} simulations "
+    bot = "honest ISMCTS" if honest else "pyspiel.ISMCTSBot"
+    print(f"OpenSpiel oh_hell 4p, {scoring}: {level} vs {bot}, {simulations} simulations "
           f"({deals} deals, each twice, seats swapped):")
     print(f"  {level:>6} points per hand  {fmt(ours)}")
     print(f"  ismcts points per hand  {fmt(theirs)}")
@@ -296,6 +298,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--os-simulations", nargs="+", type=int, default=[1000])
     p.add_argument("--os-scorings", nargs="+", default=["per_trick", "penalty"],
                    choices=("per_trick", "penalty"))
+    p.add_argument("--os-honest", action="store_true",
+                   help="ISMCTS over honest deals (see bench.oh_hell.HonestIsmcts)")
     p.add_argument("--only", choices=("kachuful", "mighty", "timing", "speed", "openspiel"),
                    action="append")
     args = p.parse_args(argv)
@@ -312,7 +316,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         for scoring in args.os_scorings:
             for sims in args.os_simulations:
                 for level in args.os_levels:
-                    openspiel_report(level, scoring, sims, args.os_deals, args.seconds, args.jobs)
+                    openspiel_report(level, scoring, sims, args.os_deals, args.seconds,
+                                     args.jobs, args.os_honest)
     if "mighty" in only and args.mighty_matches:
         mighty_report("hard", "normal", args.mighty_matches, args.mighty_hands, tseconds, args.jobs)
         mighty_report("normal", "easy", args.mighty_matches, args.mighty_hands, tseconds, args.jobs)

@@ -12,6 +12,14 @@ lockstep on both engines from the same deal; our seats decide from
 ISMCTS seats from the OpenSpiel state, and the two engines must agree on every legal
 action set and on the scores.
 
+OpenSpiel 2.0.2's ``ResampleFromInfostate`` for oh_hell (which ISMCTS uses to sample
+worlds) keeps shown voids but only shuffles the cards the opponents really hold among
+them: the bot knows which cards were not dealt (47 of 52 in a one-card hand, 3 in a
+twelve-card hand), so in small hands it nearly sees the deal. :class:`HonestIsmcts`
+removes the leak: it hands the bot states whose hidden cards are re-dealt from every
+card the seat has not seen (shown voids kept), ``samples`` of them per decision with
+the simulations shared out, and plays the action with the most visits over all.
+
 OpenSpiel numbers a card ``rank * 4 + suit`` with ranks 2..A as 0..12 and suits
 clubs, diamonds, spades, hearts; bids are actions ``52 + amount``. It deals card ``k``
 of the deal to player ``k mod players`` and the next card is the trump card.
@@ -28,6 +36,9 @@ from typing import Any, Final
 import pyspiel
 
 from engine.ai.decide import LevelPolicy
+from engine.ai.kachuful_info import info_from_view
+from engine.ai.lean import CARD_OF_BIT, bits
+from engine.ai.sampling import sample_world
 from engine.cards import Suit, card
 from engine.game import Action, Play
 from engine.kachuful.actions import Bid
@@ -110,6 +121,42 @@ def ismcts(simulations: int, seed: int, uct_c: float = 2.0) -> Any:
     )
 
 
+class HonestIsmcts:
+    """ISMCTS over honest deals of the hidden cards (see the module docstring)."""
+
+    def __init__(self, simulations: int, seed: int, samples: int = 10) -> None:
+        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+        self.bot = pyspiel.ISMCTSBot(
+            seed, evaluator, 2.0, max(1, simulations // samples), -1,
+            pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False,
+        )
+        self.samples = samples
+        self.rng = random.Random(seed)
+
+    def step(self, state: Any, game: KachufulGame) -> int:
+        seat = game.to_act
+        assert seat is not None
+        info = info_from_view(game.view(seat))
+        unknown, capacity, allowed = info.hidden()
+        size = game.current.size
+        after_deal = list(state.history())[2 + PLAYERS * size + 1:]
+        visits: dict[int, float] = {}
+        for _ in range(self.samples):
+            parts = sample_world(unknown, capacity, allowed, self.rng)
+            hands = [bits((info.hand if s == seat else parts[s]) | info.played[s])
+                     for s in range(PLAYERS)]
+            chance = [OS_ACTION[CARD_OF_BIT[hands[k % PLAYERS][k // PLAYERS]]]
+                      for k in range(PLAYERS * size)]
+            world = state.get_game().new_initial_state()
+            for a in (size, game.current.dealer, *chance, state.history()[2 + PLAYERS * size],
+                      *after_deal):
+                world.apply_action(a)
+            policy, _ = self.bot.step_with_policy(world)
+            for action, p in policy:
+                visits[action] = visits.get(action, 0.0) + p
+        return max(sorted(visits), key=visits.__getitem__)
+
+
 @dataclass
 class Hand:
     """One hand of a duplicate pair: who sat where, bids, tricks, scores, think times."""
@@ -124,11 +171,14 @@ class Hand:
 def play_hand(
     size: int, dealer: int, chance: Sequence[int], scoring: str, level: str,
     ours: Sequence[int], simulations: int, seconds: float | None, seed: int,
+    honest: bool = False,
 ) -> Hand:
-    """Play one deal with ``level`` in seats ``ours`` and ISMCTS in the others."""
+    """Play one deal with ``level`` in seats ``ours`` and ISMCTS (``honest``:
+    :class:`HonestIsmcts`) in the others."""
     state, game = start(size, dealer, chance, scoring)
     policy = LevelPolicy("kachuful", level, seconds)
     bot = ismcts(simulations, seed)
+    fair = HonestIsmcts(simulations, seed) if honest else None
     rng = random.Random(seed)
     times: dict[str, list[float]] = {level: [], "ismcts": []}
     while (seat := game.to_act) is not None:
@@ -140,7 +190,7 @@ def play_hand(
             action = policy.choose(game.view(seat), legal, rng)
             os_action = to_os(action)
         else:
-            os_action = bot.step(state)
+            os_action = bot.step(state) if fair is None else fair.step(state, game)
             action = from_os(os_action)
         if len(legal) > 1:
             times[level if seat in ours else "ismcts"].append(time.perf_counter() - began)
@@ -155,7 +205,8 @@ def play_hand(
 
 
 def duplicate(
-    deal: int, scoring: str, level: str, simulations: int, seconds: float | None
+    deal: int, scoring: str, level: str, simulations: int, seconds: float | None,
+    honest: bool = False,
 ) -> tuple[Hand, Hand]:
     """Deal number ``deal`` played twice, ``level`` in seats 0 and 2, then 1 and 3.
     Hand sizes cycle 1..12; the dealer moves every 12 deals."""
@@ -163,7 +214,9 @@ def duplicate(
     dealer = (deal // MAX_SIZE) % PLAYERS
     chance = deal_cards(size, random.Random(f"oh_hell:{deal}"))
     return (
-        play_hand(size, dealer, chance, scoring, level, (0, 2), simulations, seconds, 2 * deal),
-        play_hand(size, dealer, chance, scoring, level, (1, 3), simulations, seconds, 2 * deal + 1),
+        play_hand(size, dealer, chance, scoring, level, (0, 2), simulations, seconds, 2 * deal,
+                  honest),
+        play_hand(size, dealer, chance, scoring, level, (1, 3), simulations, seconds,
+                  2 * deal + 1, honest),
     )
 
