@@ -16,7 +16,7 @@ import statistics
 import time
 
 from bot.ai_players import AiPlayers, Snapshot
-from bot.games import GameAdapter
+from bot.games.adapter import GameAdapter
 from bot.games.kachuful import KACHUFUL
 from bot.games.mighty import MIGHTY
 

@@ -16,8 +16,8 @@ if __package__ in (None, ""):
 import discord
 from discord import app_commands
 
-from tests.double import Double, FakeUser, InteractionResult, fire, format_percentiles
-from tests.double.harness import bot_running
+from testkit.double import Double, FakeUser, InteractionResult, fire, format_percentiles
+from testkit.double.harness import bot_running
 
 
 class BareBot(discord.Client):

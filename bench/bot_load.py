@@ -1,12 +1,14 @@
 """Load on the real bot: N concurrent 4-player Kachuful tables through the Discord double.
 
 The bot runs in its own process (the production ``CardBot``, a real SQLite file) against
-the double in this process. Every table's four members play as fast as the bot answers:
-refresh the panel of the member whose turn it is, press one of its enabled buttons, read
-from the answer whose turn is next. In the same run and harness, two floors at the same
-concurrency: a bare discord.py bot answering ``/ping`` at once (``bench.bare_bot``), and
-a bot answering the card bot's very traffic (a real-sized panel, then clicks on it) at
-once, with no game, storage or table message behind it.
+the double in this process. Every table's four members play as fast as the bot answers,
+through the shared panel driver (:mod:`testkit.driver`): refresh the panel of the member
+whose turn it is, press one of its enabled buttons, read from the answer whose turn is
+next (by the turn mark and the custom_ids, never the wording). In the same run and
+harness, two floors at the same concurrency: a bare discord.py bot answering ``/ping``
+at once (``bench.bare_bot``), and a bot answering the card bot's very traffic (a
+real-sized panel, then clicks on it) at once, with no game, storage or table message
+behind it.
 
 Prints interaction latency (dispatch → initial response) p50/p95/p99, accepted actions
 per second, REST calls and table edits per accepted action, 429s received, unanswered
@@ -26,7 +28,6 @@ import gc
 import logging
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
@@ -43,11 +44,12 @@ if __package__ in (None, ""):
 import discord
 import yarl
 
-from tests.double import Double, FakeUser, InteractionResult, StoredMessage, percentiles
+from testkit.double import Double, FakeUser, InteractionResult, percentiles
+from testkit.double.results import DEFERRED_MESSAGE, DEFERRED_UPDATE
+from testkit.driver import KACHUFUL, MIGHTY, Driver, GameMoves, Refused, custom_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
-WAITING = re.compile(r"Waiting for <@(\d+)>")
 READY_TIMEOUT = 60.0
 
 
@@ -62,7 +64,7 @@ def sample_panel() -> tuple[discord.Embed, discord.ui.View]:
     seats = [SeatRecord(f"p{i}", 10**17 + i) for i in range(4)]
     game = KACHUFUL.new_game({}, 4, 1)
     panel = KACHUFUL.panel(game, game.to_act or 0, seats)
-    return panel.embed, panel_view(1, 0, panel)
+    return panel.embed, panel_view(1, 0, 0, panel)
 
 
 class FloorBot(discord.Client):
@@ -203,6 +205,7 @@ class Stats:
         self.latencies: list[float] = []
         self.accepted = 0
         self.unanswered = 0
+        self.refused = 0
         self.late = 0
         self.deferred = 0
         self.cpu = 0.0
@@ -225,170 +228,66 @@ class Stats:
         return result
 
 
-Move = tuple[str, list[str] | None]
-"""A move on a panel: ``(custom_id, None)`` to press a button, ``(custom_id, values)`` to
-pick in a menu."""
-
-
-def _table_id(result: InteractionResult) -> int:
-    for row in result.components:
-        for comp in row["components"]:
-            if comp["custom_id"].startswith("t:"):
-                return int(comp["custom_id"].split(":")[1])
-    raise AssertionError("no table id on the panel")
-
-
-def _actions(panel: StoredMessage) -> list[dict[str, Any]]:
-    """The panel's enabled action components (buttons and menus)."""
-    return [c for row in panel.components for c in row["components"]
-            if str(c["custom_id"]).startswith("a:") and not c.get("disabled")]
-
-
-def kachuful_move(panel: StoredMessage, rng: random.Random) -> Move:
-    """A random enabled button of a Kachuful panel (a bid or a card)."""
-    return rng.choice(_actions(panel))["custom_id"], None
-
-
-def _payload(comp: dict[str, Any]) -> str:
-    return str(comp["custom_id"]).split(":", 3)[3]
-
-
-def mighty_move(panel: StoredMessage, rng: random.Random) -> Move:
-    """A move from a Mighty panel. The first speaker bids (trump first: the trump menu is
-    a draft, then Bid), the others pass; the declarer discards three cards and calls a
-    friend; in play a random enabled card (or a joker lead's suit)."""
-    comps = _actions(panel)
-    by = {_payload(c)[:1]: c for c in comps if c["type"] == 3}
-    buttons = [c for c in comps if c["type"] == 2]
-    text = str(panel.embeds[0].get("description")) if panel.embeds else ""
-    bid = next((c for c in buttons if _payload(c).startswith("b")), None)
-    if "T" in by:  # the auction
-        if "No bid yet." not in text:
-            return next(c for c in buttons if _payload(c) == "pass")["custom_id"], None
-        if bid is None:
-            return by["T"]["custom_id"], [rng.choice(by["T"]["options"])["value"]]
-        return bid["custom_id"], None
-    if "D" in by:
-        return by["D"]["custom_id"], [o["value"] for o in by["D"]["options"][:3]]
-    if "F" in by:
-        return by["F"]["custom_id"], [rng.choice(by["F"]["options"])["value"]]
-    if "J" in by and (not buttons or rng.random() < 0.5):
-        return by["J"]["custom_id"], [rng.choice(by["J"]["options"])["value"]]
-    return rng.choice(buttons)["custom_id"], None
-
-
-def _description(panel: StoredMessage) -> str:
-    return str(panel.embeds[0].get("description"))
-
-
 @dataclass(frozen=True)
 class LoadGame:
     """What the tables of one game differ in under load."""
 
-    command: str
-    """The game's slash command group."""
+    moves: GameMoves
+    """The game's panels and commands, for the driver."""
     seats: int
     channel: str
     """Channel names: ``{channel}-{t}``."""
     member: str
     """Member names: ``{member}{t}p{i}``."""
-    first: int
-    """The member who opens their panel first."""
-    follow_first: bool
-    """Whether the member the first panel shows as waited for is asked at once (else the
-    first member refreshes their panel before the turn is followed)."""
-    your_turn: Callable[[StoredMessage], bool]
-    move: Callable[[StoredMessage, random.Random], Move]
-    over: str
-    """What a panel says once the game is over."""
+
+    @property
+    def command(self) -> str:
+        """The game's slash command group."""
+        return self.moves.name
 
 
 GAMES = {
-    # Left of the first dealer is unknown: the first panel tells whose turn it is.
-    "kachuful": LoadGame("kachuful", 4, "table", "t", 1, True,
-                         lambda panel: bool(_actions(panel)), kachuful_move, "game is over"),
-    "mighty": LoadGame("mighty", 5, "mighty", "m", 0, False,
-                       lambda panel: "**Your turn.**" in _description(panel),
-                       mighty_move, "match is over"),
+    "kachuful": LoadGame(KACHUFUL, 4, "table", "t"),
+    "mighty": LoadGame(MIGHTY, 5, "mighty", "m"),
 }
-
-
-async def press(
-    double: Double, game: LoadGame, actor: FakeUser, panel: StoredMessage, stats: Stats,
-    rng: random.Random,
-) -> InteractionResult:
-    """Make the member's move on their panel. A menu pick that is only a draft (a Mighty
-    bid's trump) brings the panel back, and the move goes on from it."""
-    while True:
-        custom_id, values = game.move(panel, rng)
-        if values is None:
-            pressed = await double.click(actor, panel, custom_id, settle=False)
-        else:
-            pressed = await double.select(actor, panel, custom_id, values, settle=False)
-        stats.add(pressed, 3)
-        if pressed.latency is not None:
-            stats.action_latencies.append(pressed.latency)
-        if pressed.response_type != 7 or pressed.content or pressed.message is None:
-            return pressed
-        panel = pressed.message
+MAX_REFUSED = 10
+"""Refused moves at one table before its lane gives up (there should be none)."""
 
 
 async def play_table(
     double: Double, game: LoadGame, channel: Any, members: list[FakeUser], actions: int,
     stats: Stats, rng: random.Random,
 ) -> None:
-    """Play ``actions`` accepted actions at one table, as fast as the bot answers."""
-    by_id = {m.id: m for m in members}
-    panels: dict[int, StoredMessage] = {}
-    actor = members[game.first]
-    first = stats.add(await double.slash(actor, channel, game.command, "hand", settle=False), 3)
-    stats.lanes_started += 1
-    assert first.message is not None
-    panels[actor.id] = first.message
-    tid = _table_id(first)
-    found = WAITING.search(_description(first.message)) if game.follow_first else None
-    if found:
-        actor = by_id[int(found[1])]
-    done = 0
+    """Play ``actions`` accepted actions at one table, as fast as the bot answers: the
+    driver follows the turn from each answered panel to the member it marks, and picks
+    its moves at random (Mighty: :meth:`testkit.driver.MightyMoves.pick`)."""
+    first = True
+
+    def observe(kind: str, result: InteractionResult) -> None:
+        nonlocal first
+        stats.add(result, 3)
+        if kind in ("draft", "move") and result.latency is not None:
+            stats.action_latencies.append(result.latency)
+        stats.deferred += result.response_type in (DEFERRED_MESSAGE, DEFERRED_UPDATE)
+        if first:
+            stats.lanes_started += 1
+            first = False
+
+    driver = Driver(double, members, game.moves, channel=channel, rng=rng, follow="panels",
+                    open_by="command", settle=False, observe=observe)
+    done = refused = 0
     while done < actions:
-        panel = panels.get(actor.id)
-        if panel is None:
-            shown = await double.slash(actor, channel, game.command, "hand", settle=False)
-        else:
-            shown = await double.click(actor, panel, f"t:{tid}:refresh", settle=False)
-        stats.add(shown, 3)
-        if shown.message is None:
-            stats.deferred += shown.response_type in (5, 6)
-            panels.pop(actor.id, None)
-            await asyncio.sleep(0.5)
-            continue
-        panels[actor.id] = panel = shown.message
-        if not game.your_turn(panel):
-            found = WAITING.search(_description(panel))
-            if found is None:
+        try:
+            if await driver.step() is None:
                 return
-            actor = by_id[int(found[1])]
-            continue
-        pressed = await press(double, game, actor, panel, stats, rng)
-        if pressed.response_type != 7:
-            stats.deferred += pressed.response_type == 6
-            with contextlib.suppress(TimeoutError):
-                await pressed.wait_until(lambda r: r.followups or (
-                    r.original is not None and r.original.content), 10)
-            panels.pop(actor.id, None)
-            continue
-        if not pressed.content.startswith("Done"):
+        except Refused:
+            stats.refused += 1
+            refused += 1
+            if refused >= MAX_REFUSED:
+                return
             continue
         stats.accepted += 1
         done += 1
-        assert pressed.message is not None
-        panels[actor.id] = pressed.message
-        text = str(pressed.embeds[0].get("description")) if pressed.embeds else ""
-        if game.over in text:
-            return
-        found = WAITING.search(text)
-        if found is not None:
-            actor = by_id[int(found[1])]
 
 
 async def open_tables(
@@ -497,8 +396,7 @@ async def measure_floor(concurrency: int, per_lane: int) -> tuple[Stats, float]:
                 panel = shown.message
                 assert panel is not None
                 for _ in range(per_lane):
-                    enabled = [c for c in panel.custom_ids()
-                               if not panel.component(c).get("disabled")]
+                    enabled = custom_ids(panel)
                     stats.add(await double.click(users[i], panel, enabled[0], settle=False), 3)
 
             elapsed = await lanes(concurrency, lane)
@@ -553,6 +451,7 @@ async def run(args: argparse.Namespace) -> int:
     print(f"429s received: {card['hits429']}; unanswered: "
           f"{stats.unanswered + bare.unanswered + floor.unanswered}; later than 3 s: "
           f"{stats.late + bare.late + floor.late}; deferred: {stats.deferred}; "
+          f"refused moves: {stats.refused}; "
           f"Discord rule violations: {len(card['violations'])}")
     print(f"bot process CPU per interaction: card {cpu_ms(stats):.2f} ms, floor "
           f"{cpu_ms(floor):.2f} ms, bare {cpu_ms(bare):.2f} ms")
@@ -561,7 +460,8 @@ async def run(args: argparse.Namespace) -> int:
           f"floor {busy(floor.cpu, floor_s)} / {busy(floor.harness_cpu, floor_s)}, "
           f"bare {busy(bare.cpu, bare_s)} / {busy(bare.harness_cpu, bare_s)}")
     print(f"bot process peak memory: {card['peak']:.0f} MB")
-    return 0 if not (stats.unanswered or stats.late or card["violations"]) else 1
+    failed = stats.unanswered or stats.late or stats.refused or card["violations"]
+    return 1 if failed else 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,11 +15,13 @@ import sys
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.descriptor import GameDescriptor
 from engine.game import Game, Play
-from engine.replay import GameSpec, registry
+from engine.registry import GAMES, game_named
 
 
 def playout(game: Game, rng: random.Random) -> int:
@@ -34,23 +36,23 @@ def playout(game: Game, rng: random.Random) -> int:
     return plays
 
 
-def measure(spec: GameSpec, seconds: float) -> None:
+def measure(info: GameDescriptor[Any], seconds: float) -> None:
     rng = random.Random(1)
     seed = 0
     games = plays = 0
     start = time.process_time()
     elapsed = 0.0
     while elapsed < seconds:
-        plays += playout(spec.new_game(spec.default_players, seed, {}), rng)
+        plays += playout(info.spec.new_game(info.default_players, seed, {}), rng)
         games += 1
         seed += 1
         elapsed = time.process_time() - start
     tracemalloc.start()
-    playout(spec.new_game(spec.default_players, seed, {}), rng)
+    playout(info.spec.new_game(info.default_players, seed, {}), rng)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     print(
-        f"{spec.name} ({spec.default_players} players, default settings): "
+        f"{info.name} ({info.default_players} players, default settings): "
         f"{games / elapsed:,.0f} games/s, {plays / elapsed:,.0f} card plays/s "
         f"({plays / games:.0f} plays/game, {games} games in {elapsed:.1f} s of CPU); "
         f"peak memory of one game {peak / 1024:,.0f} KiB"
@@ -91,9 +93,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
     parser.add_argument("games", nargs="*", help="games to measure (default: all)")
     args = parser.parse_args()
-    specs = registry()
-    for name in args.games or sorted(specs):
-        measure(specs[name], args.seconds)
+    for name in args.games or sorted(g.name for g in GAMES):
+        measure(game_named(name), args.seconds)
         if name == "mighty":
             measure_mighty_hands(args.seconds)
 

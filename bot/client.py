@@ -5,16 +5,18 @@ from __future__ import annotations
 import logging
 import pkgutil
 
-import aiosqlite
 import discord
 from discord.ext import commands
 
 import cogs
+from bot.ai_players import AiPlayers
 from bot.config import Settings
 from bot.controller import Controller
 from bot.registry import TableRegistry
-from bot.storage.db import connect
-from bot.views import dispatch
+from bot.router import ROUTED, route
+from bot.service import TableService
+from bot.storage import Storage, open_storage
+from bot.turns import TurnDriver
 
 log = logging.getLogger(__name__)
 
@@ -43,21 +45,32 @@ class CardBot(commands.Bot):
         self.settings = settings
         self.ai_delay = settings.ai_delay if ai_delay is None else ai_delay
         self.seed = seed
-        self._conn: aiosqlite.Connection | None = None
-        self._registry: TableRegistry | None = None
+        self._storage: Storage | None = None
+        self._service: TableService | None = None
+        self._turns: TurnDriver | None = None
         self._controller: Controller | None = None
 
     @property
-    def db(self) -> aiosqlite.Connection:
-        if self._conn is None:
+    def storage(self) -> Storage:
+        if self._storage is None:
             raise RuntimeError("storage is not open yet")
-        return self._conn
+        return self._storage
+
+    @property
+    def service(self) -> TableService:
+        if self._service is None:
+            raise RuntimeError("the table service is not ready yet")
+        return self._service
 
     @property
     def registry(self) -> TableRegistry:
-        if self._registry is None:
-            raise RuntimeError("the table registry is not ready yet")
-        return self._registry
+        return self.service.registry
+
+    @property
+    def turns(self) -> TurnDriver:
+        if self._turns is None:
+            raise RuntimeError("the turn driver is not ready yet")
+        return self._turns
 
     @property
     def controller(self) -> Controller:
@@ -66,23 +79,30 @@ class CardBot(commands.Bot):
         return self._controller
 
     async def setup_hook(self) -> None:
-        self._conn = await connect(self.settings.database_path)
+        self._storage = await open_storage(self.settings.database_path)
         log.info("storage open at %s", self.settings.database_path)
-        self._registry = TableRegistry(self, self._conn, ai_delay=self.ai_delay, seed=self.seed)
-        self._controller = Controller(self._registry)
+        registry = TableRegistry(self, self._storage)
+        self._service = TableService(registry, self._storage, seed=self.seed)
+        self._turns = TurnDriver(self, self._service, AiPlayers(self.ai_delay))
+        self._controller = Controller(self._service)
         for name in extensions():
             await self.load_extension(name)
-        restored = await self._registry.restore()
-        log.info("restored %d open table(s)", restored)
+        restored = await registry.restore()
+        for table in restored:
+            assert table.publisher is not None
+            table.publisher.schedule()
+            self._turns.kick(table)
+        log.info("restored %d open table(s)", len(restored))
         await self.sync_commands()
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
 
     async def on_interaction(self, interaction: discord.Interaction[CardBot]) -> None:
-        """Buttons are routed by custom_id (slash commands go through the command tree)."""
-        if interaction.type is discord.InteractionType.component and self._controller:
-            await dispatch(self._controller, interaction)
+        """Components and modals are routed by custom_id (slash commands go through the
+        command tree)."""
+        if interaction.type in ROUTED and self._controller:
+            await route(self._controller, interaction)
 
     async def sync_commands(self) -> None:
         """Sync the slash commands: to the development guild at once when one is set,
@@ -97,9 +117,11 @@ class CardBot(commands.Bot):
             log.info("synced %d command(s) globally", len(synced))
 
     async def close(self) -> None:
-        if self._registry is not None:
-            await self._registry.close()
+        if self._service is not None:
+            await self._service.registry.close()
+        if self._turns is not None:
+            await self._turns.close()
         await super().close()
-        if self._conn is not None:
-            await self._conn.close()
-            self._conn = None
+        if self._storage is not None:
+            await self._storage.close()
+            self._storage = None

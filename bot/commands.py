@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import GameAdapter
+from bot.games.adapter import GameAdapter
 from bot.table import Table
 from engine.ai.decide import DEFAULT_LEVEL, LEVELS
 from engine.cards import CardParseError, parse_card

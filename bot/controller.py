@@ -13,8 +13,9 @@ from typing import Any
 import discord
 
 from bot.answers import Reply
-from bot.games import ActionFor, Draft, GameAdapter
-from bot.registry import TableExists, TableRegistry
+from bot.custom_ids import LOBBY_WHATS, custom_ids_of, panel_button
+from bot.games.adapter import ActionFor, Draft, GameAdapter, Panel
+from bot.service import TableExists, TableService
 from bot.table import Accepted, Refusal, Table
 from bot.views import panel_view
 from engine.ai.decide import DEFAULT_LEVEL
@@ -24,13 +25,25 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 SOMETHING_WRONG = "Something went wrong on our side and nothing changed. Please try again."
+NO_LONGER_IN_USE = ("This button is no longer in use, so nothing changed. The table's **My hand** "
+                    "button shows your cards as they are now.")
+
+
+def own_panel(interaction: Interaction, table: Table) -> bool:
+    """Whether the clicked message is the member's own private panel of ``table``: only
+    such a message may be redrawn as a panel (anything else gets a new private one)."""
+    message = interaction.message
+    seat = table.seat_of(interaction.user.id)
+    return (message is not None and seat is not None and message.flags.ephemeral
+            and panel_button(table.id, seat) in custom_ids_of(message.components))
 
 
 class Controller:
     """The shared handlers behind every command and button."""
 
-    def __init__(self, registry: TableRegistry) -> None:
-        self.registry = registry
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.registry = service.registry
 
     async def _run(
         self, interaction: Interaction, work: Callable[[Reply], Awaitable[None]], *,
@@ -94,7 +107,7 @@ class Controller:
                 raise Refusal("Tables live in server text channels; use this command there.",
                               "no_guild")
             try:
-                await self.registry.open(
+                await self.service.open(
                     adapter, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                     host_id=interaction.user.id, host_name=interaction.user.display_name,
                     settings=settings,
@@ -114,24 +127,24 @@ class Controller:
         await self._run(interaction, work)
 
     async def join(self, interaction: Interaction, table: Table) -> None:
-        await self._simple(interaction, lambda: self.registry.join(
+        await self._simple(interaction, lambda: self.service.join(
             table, interaction.user.id, interaction.user.display_name))
 
     async def leave(self, interaction: Interaction, table: Table) -> None:
-        await self._simple(interaction, lambda: self.registry.leave(table, interaction.user.id))
+        await self._simple(interaction, lambda: self.service.leave(table, interaction.user.id))
 
     async def add_bots(
         self, interaction: Interaction, table: Table, count: int, level: str = DEFAULT_LEVEL,
     ) -> None:
-        await self._simple(interaction, lambda: self.registry.add_bots(
+        await self._simple(interaction, lambda: self.service.add_bots(
             table, interaction.user.id, count, level))
 
     async def deal(self, interaction: Interaction, table: Table) -> None:
-        await self._simple(interaction, lambda: self.registry.deal(table, interaction.user.id))
+        await self._simple(interaction, lambda: self.service.deal(table, interaction.user.id))
 
     async def end(self, interaction: Interaction, table: Table) -> None:
         perms = interaction.permissions
-        await self._simple(interaction, lambda: self.registry.end(
+        await self._simple(interaction, lambda: self.service.end(
             table, interaction.user.id, bool(perms and perms.manage_messages)))
 
     async def repost(self, interaction: Interaction, table: Table) -> None:
@@ -155,12 +168,12 @@ class Controller:
         self, interaction: Interaction, table: Table, *, update: bool = False,
         draft: str | None = None,
     ) -> None:
-        """The member's private panel: a new ephemeral message, or (from the panel's own
-        refresh button or a menu pick that is only a ``draft``) an update of it."""
+        """The member's private panel: a new ephemeral message, or (``update``: from that
+        member's own panel, see :func:`own_panel`) an update of it."""
 
         async def work(reply: Reply) -> None:
-            panel, version = await self.registry.panel(table, interaction.user.id, draft)
-            view = panel_view(table.id, version, panel)
+            panel, version = await self.service.panel(table, interaction.user.id, draft)
+            view = self._panel_view(table, interaction, version, panel)
             if update:
                 await reply.edit(embed=panel.embed, view=view)
             else:
@@ -170,21 +183,33 @@ class Controller:
 
     async def act(
         self, interaction: Interaction, table: Table, action: Action | ActionFor,
-        *, stamp: int | None = None,
+        *, stamp: int | None = None, update: bool = False,
     ) -> None:
-        """Apply a member's action; from a panel (``stamp`` given) the panel is updated,
-        otherwise the member gets an ephemeral confirmation."""
+        """Apply a member's action. From a panel button (``stamp`` given) the member sees
+        their panel again: an update of it when clicked on their own panel (``update``),
+        else a new ephemeral one; from a command, an ephemeral confirmation."""
 
         async def work(reply: Reply) -> None:
-            accepted = await self.registry.act(table, interaction.user.id, action, stamp)
+            accepted = await self.service.act(table, interaction.user.id, action, stamp)
             if stamp is None:
                 await reply.send(self._confirmation(accepted))
                 return
-            panel, version = await self.registry.panel(table, interaction.user.id)
-            await reply.edit(self._confirmation(accepted), embed=panel.embed,
-                             view=panel_view(table.id, version, panel))
+            panel, version = await self.service.panel(table, interaction.user.id)
+            view = self._panel_view(table, interaction, version, panel)
+            if update:
+                await reply.edit(self._confirmation(accepted), embed=panel.embed, view=view)
+            else:
+                await reply.send(self._confirmation(accepted), embed=panel.embed, view=view)
 
-        await self._run(interaction, work, update=stamp is not None)
+        await self._run(interaction, work, update=update)
+
+    @staticmethod
+    def _panel_view(
+        table: Table, interaction: Interaction, version: int, panel: Panel,
+    ) -> discord.ui.View:
+        seat = table.seat_of(interaction.user.id)
+        assert seat is not None  # the registry drew the panel for this member's seat
+        return panel_view(table.id, seat, version, panel)
 
     @staticmethod
     def _confirmation(accepted: Accepted) -> str:
@@ -204,12 +229,16 @@ class Controller:
     # --- buttons -------------------------------------------------------------------------
 
     async def table_button(self, interaction: Interaction, table_id: int, what: str) -> None:
-        """A lobby or table button (``t:<table>:<what>``)."""
+        """A lobby or table button (``t:<table>:<what>``). Lobby buttons act only while
+        the table is in the lobby: an old lobby's Leave or Cancel never touches the game
+        dealt since."""
         table = self.registry.get(table_id)
         if table is None:
             await self._run(interaction, self._closed)
             return
-        if what == "join":
+        if what in LOBBY_WHATS and table.rec.status != "lobby":
+            await self.refuse(interaction, self._lobby_closed(table, what))
+        elif what == "join":
             await self.join(interaction, table)
         elif what == "leave":
             await self.leave(interaction, table)
@@ -220,11 +249,29 @@ class Controller:
         elif what == "cancel":
             await self.end(interaction, table)
         else:
-            await self.hand(interaction, table, update=what == "refresh")
+            await self.hand(interaction, table)
+
+    @staticmethod
+    def _lobby_closed(table: Table, what: str) -> str:
+        name = table.adapter.name
+        instead = {
+            "leave": f"`/{name} leave` hands your seat to an AI player",
+            "cancel": f"the host ends it with `/{name} end`",
+        }.get(what, "seats can change again at the next table")
+        return f"The game has started, so the lobby's buttons are closed: {instead}."
+
+    async def panel_button(self, interaction: Interaction, table_id: int, seat: int) -> None:
+        """A panel's Refresh (``p:<table>:<seat>``): the panel drawn again, in place when
+        clicked on the member's own panel, else as a new private message."""
+        table = self.registry.get(table_id)
+        if table is None:
+            await self._run(interaction, self._closed)
+            return
+        await self.hand(interaction, table, update=own_panel(interaction, table))
 
     async def action_button(
         self, interaction: Interaction, table_id: int, version: int, payload: str,
-        values: list[str] | None = None,
+        values: tuple[str, ...] | None = None,
     ) -> None:
         """A panel's game button or select menu (``a:<table>:<version>:<payload>``, with
         the picked ``values`` for a menu)."""
@@ -241,10 +288,21 @@ class Controller:
         except IllegalAction as exc:
             await self.refuse(interaction, table.adapter.refusal(exc))
             return
+        update = own_panel(interaction, table)
         if isinstance(action, Draft):
-            await self.hand(interaction, table, update=True, draft=action.text)
+            await self.hand(interaction, table, update=update, draft=action.text)
             return
-        await self.act(interaction, table, action, stamp=version)
+        await self.act(interaction, table, action, stamp=version, update=update)
+
+    async def unknown(self, interaction: Interaction) -> None:
+        """A component that is not (or no longer) one of ours."""
+        log.debug("unknown component %r", dict(interaction.data or {}).get("custom_id"))
+        await self.refuse(interaction, NO_LONGER_IN_USE)
+
+    async def failed(self, interaction: Interaction) -> None:
+        """The answer when handling failed unexpectedly (the traceback is logged)."""
+        if not interaction.response.is_done():
+            await self.refuse(interaction, SOMETHING_WRONG)
 
     async def refuse(self, interaction: Interaction, message: str) -> None:
         """Answer with a refusal only (bad input caught before reaching a table)."""

@@ -15,6 +15,7 @@ from typing import Final
 
 import discord
 
+from bot.games.registry import GAMES, game_named
 from bot.ratings import MIN_RATED_GAMES, Skill
 from bot.render import COLOUR, FIELD_LIMIT, clip
 from bot.storage.results import (
@@ -39,7 +40,14 @@ RATING_NOTE: Final = (
 
 
 def title(game: GameName) -> str:
-    return game.title()
+    adapter = game_named(game)
+    return game.title() if adapter is None else adapter.title
+
+
+def _net(game: GameName) -> bool:
+    """Whether the game's scores are balances (shown signed, as net units)."""
+    adapter = game_named(game)
+    return adapter is not None and adapter.net_scores
 
 
 def rating_text(skill: Skill) -> str:
@@ -55,7 +63,7 @@ def _record_text(game: GameName, p: PlayerSummary) -> str:
     """Games, wins and the score figure that fits the game (net units for Mighty)."""
     played = _plural(p.games, "game")
     wins = f"{_plural(p.wins, 'win')} ({p.win_rate:.0%})"
-    if game == "mighty":
+    if _net(game):
         return f"{played} · {wins} · net {p.total_score:+d}"
     return f"{played} · {wins} · avg {p.average_score:.1f}"
 
@@ -133,7 +141,7 @@ def _place(place: int) -> str:
 
 
 def _recent_line(game: GameName, g: RecentGame) -> str:
-    score = f"{g.score:+d}" if game == "mighty" else str(g.score)
+    score = f"{g.score:+d}" if _net(game) else str(g.score)
     outcome = " · abandoned" if g.status == "abandoned" else (" 🏆" if g.won else "")
     return f"<t:{int(g.ended_at)}:d> · {_place(g.place)} of {g.seats} · {score}{outcome}"
 
@@ -153,7 +161,7 @@ def _stats_fields(embed: discord.Embed, stats: PlayerStats) -> None:
                       f"{skill.games} of {MIN_RATED_GAMES} rated games")
         else:
             rating = "Not rated yet: only games against AI players so far."
-        if game == "mighty":
+        if _net(game):
             scores = (f"Net units {p.total_score:+d} (avg {p.average_score:+.1f} a match, "
                       f"best {p.best_score:+d})")
         else:
@@ -180,5 +188,5 @@ def stats_embed(display_name: str, user_id: int, stats: Sequence[PlayerStats]) -
 
 def no_stats_text(user_id: int, game: GameName | None) -> str:
     """The answer for a member without any recorded game (of ``game``) here."""
-    what = f"{title(game)} games" if game else "Kachuful or Mighty games"
+    what = f"{title(game)} games" if game else " or ".join(g.title for g in GAMES) + " games"
     return f"<@{user_id}> has no recorded {what} on this server yet."

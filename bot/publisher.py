@@ -11,11 +11,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import discord
+
+from bot import table_message
+
+if TYPE_CHECKING:
+    from bot.storage import Storage
+    from bot.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -24,42 +29,35 @@ REPOST_AGE = 50 * 60.0
 EDIT_CAP_CODE = 30046
 
 
-@dataclass(slots=True)
-class Payload:
-    """What the table message shows."""
-
-    embeds: list[discord.Embed]
-    view: discord.ui.View | None
-    content: str | None = None
-    kwargs: dict[str, Any] = field(default_factory=dict)
-
-
-Render = Callable[[], Payload]
 Clock = Callable[[], float]
-MessageMoved = Callable[[int, float], Awaitable[None]]
 
 
 class Publisher:
-    """Keeps one table's channel message in step with its state."""
+    """Keeps one table's channel message in step with its state (drawn by
+    :func:`bot.table_message.render`); where the message is goes to ``storage``."""
 
     def __init__(
-        self, client: discord.Client, channel_id: int, guild_id: int, render: Render,
-        moved: MessageMoved, message_id: int | None, posted_at: float | None,
-        clock: Clock = time.time,
+        self, client: discord.Client, table: Table, storage: Storage, clock: Clock = time.time,
     ) -> None:
         self._client = client
-        self._channel_id = channel_id
-        self._guild_id = guild_id
-        self._render = render
-        self._moved = moved
+        self._table = table
+        self._storage = storage
+        self._channel_id = table.rec.channel_id
+        self._guild_id = table.rec.guild_id
         self._clock = clock
-        self.message_id = message_id
-        self.posted_at = posted_at
         self._dirty = False
         self._force_repost = False
         self._task: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()
         self._idle.set()
+
+    @property
+    def message_id(self) -> int | None:
+        return self._table.rec.message_id
+
+    @message_id.setter
+    def message_id(self, value: int | None) -> None:
+        self._table.rec.message_id = value
 
     @property
     def jump_url(self) -> str | None:
@@ -117,19 +115,20 @@ class Publisher:
             self._idle.set()
 
     async def _push(self, repost: bool) -> None:
-        payload = self._render()
+        payload = table_message.render(self._table)
         channel = self._client.get_partial_messageable(self._channel_id, guild_id=self._guild_id)
         now = self._clock()
-        too_old = self.posted_at is not None and now - self.posted_at >= REPOST_AGE
+        posted_at = self._table.rec.message_posted_at
+        too_old = posted_at is not None and now - posted_at >= REPOST_AGE
         if self.message_id is None or repost or too_old:
             old = self.message_id
             message = await channel.send(
                 content=payload.content, embeds=payload.embeds,
                 view=payload.view if payload.view is not None else discord.utils.MISSING,
             )
-            self.message_id = message.id
-            self.posted_at = message.created_at.timestamp()
-            await self._moved(message.id, self.posted_at)
+            rec = self._table.rec
+            rec.message_id, rec.message_posted_at = message.id, message.created_at.timestamp()
+            await self._storage.save_message(rec)
             if old is not None:
                 await self._point_old(channel, old, message.jump_url)
             return

@@ -11,12 +11,15 @@ from itertools import groupby
 
 import discord
 
-from bot.games import Field, GameAdapter
+from bot.games.adapter import Field, GameAdapter
 from bot.storage.tables import SeatRecord
 from engine.cards import Card, Suit, sort_hand
 from engine.game import Game
 
 FIELD_LIMIT = 1024
+TURN_MARK = "▶"
+"""Stands right before the seat to act wherever the table or a panel names it: the one
+sign, in every language, of whose turn it is."""
 COLOUR = discord.Colour.dark_green()
 
 

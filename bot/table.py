@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from bot.games import GameAdapter
-from bot.publisher import Publisher
-from bot.storage.tables import SeatRecord, TableRecord
-from engine.game import Game
+from bot.games.adapter import GameAdapter
+from bot.storage.tables import SeatRecord, Snapshot, TableRecord
+from engine.game import Action, Game
+
+if TYPE_CHECKING:
+    from bot.publisher import Publisher
 
 
 class Refusal(Exception):
@@ -40,6 +43,10 @@ class Table:
         self.note: str | None = None
         self.seq = 0
         """The last sequence number in the action log (``version`` counts only turns)."""
+        self.snapshot: Snapshot | None = None
+        """The engine state last stored (at most once per hand)."""
+        self.since: list[tuple[int, Action]] = []
+        """The actions stored after :attr:`snapshot`: with it, they rebuild the game."""
         self.publisher: Publisher | None = None
         self.ping_message_id: int | None = None
         self.ai_task: asyncio.Task[None] | None = None
@@ -71,6 +78,15 @@ class Table:
         if self.rec.status != "running":
             raise Refusal("This table is closed. Open a new one with `start`.", "closed")
         return self.game
+
+    def stored_game(self) -> Game | None:
+        """The game as storage has it: the snapshot with the actions stored after it."""
+        if self.snapshot is None:
+            return None
+        game = self.adapter.load(self.snapshot.state)
+        for seat, action in self.since:
+            game.apply(seat, action)
+        return game
 
     def stop_tasks(self) -> None:
         for task in (self.ai_task, self.timer_task):

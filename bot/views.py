@@ -1,26 +1,15 @@
-"""Buttons that survive restarts: custom_ids carry the table and the action (never who
-acts: that is always the clicking member), and one router reads them.
-
-- ``t:<table>:<what>`` — lobby and table buttons (join, leave, addbot, deal, cancel,
-  hand) and the panel's refresh;
-- ``a:<table>:<version>:<payload>`` — a game action from a private panel, drawn at
-  table ``version`` (a click on an older version is refused as stale); a select menu's
-  custom_id has the same form, and its picked values come with the interaction.
-"""
+"""Component rows for the lobby, the table and the private panels, built as plain data
+with the custom_ids of :mod:`bot.custom_ids` (read back by :mod:`bot.router`)."""
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.games import Panel, Select
+from bot import custom_ids as ids
+from bot.games.adapter import Panel, Select
 
-if TYPE_CHECKING:
-    from bot.controller import Controller
-
-TABLE_WHATS = ("join", "leave", "addbot", "deal", "cancel", "hand", "refresh")
 PANEL_ROWS = 5
 ROW_WIDTH = 5
 MAX_PANEL_BUTTONS = PANEL_ROWS * ROW_WIDTH - 1
@@ -37,31 +26,10 @@ _LABELS = {
 }
 
 
-TABLE_BUTTON = re.compile(r"t:([0-9]{1,19}):(" + "|".join(TABLE_WHATS) + ")")
-ACTION_BUTTON = re.compile(r"a:([0-9]{1,19}):([0-9]{1,9}):([A-Za-z0-9_]{1,24})")
-
-
-async def dispatch(controller: Controller, interaction: discord.Interaction[Any]) -> bool:
-    """Route a button click by its custom_id alone (nothing held in memory, so buttons
-    on messages from before a restart work the same); False when it is not ours."""
-    data: dict[str, Any] = dict(interaction.data or {})
-    custom_id = str(data.get("custom_id", ""))
-    if match := TABLE_BUTTON.fullmatch(custom_id):
-        await controller.table_button(interaction, int(match[1]), match[2])
-        return True
-    if match := ACTION_BUTTON.fullmatch(custom_id):
-        values = data.get("values")
-        picked = [str(v) for v in values] if isinstance(values, list) else None
-        await controller.action_button(interaction, int(match[1]), int(match[2]), match[3],
-                                       picked)
-        return True
-    return False
-
-
 class Rows(discord.ui.View):
     """Component rows built as plain data and sent as they are. The view is stopped at
     once, so discord.py never stores it (nor starts a timeout for it): clicks are routed
-    by custom_id alone (:func:`dispatch`), which also works after a restart."""
+    by custom_id alone (:mod:`bot.router`), which also works after a restart."""
 
     def __init__(self, rows: list[dict[str, Any]]) -> None:
         super().__init__(timeout=None)
@@ -84,11 +52,11 @@ def _rows(buttons: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _table_buttons(table_id: int, whats: tuple[str, ...]) -> Rows:
-    return Rows(_rows([_button(f"t:{table_id}:{w}", *_LABELS[w]) for w in whats]))
+    return Rows(_rows([_button(ids.table_button(table_id, w), *_LABELS[w]) for w in whats]))
 
 
 def lobby_view(table_id: int) -> discord.ui.View:
-    return _table_buttons(table_id, ("join", "leave", "addbot", "deal", "cancel"))
+    return _table_buttons(table_id, ids.LOBBY_WHATS)
 
 
 def table_view(table_id: int) -> discord.ui.View:
@@ -105,16 +73,16 @@ def _select(custom_id: str, select: Select) -> dict[str, Any]:
     }]}
 
 
-def panel_view(table_id: int, version: int, panel: Panel) -> discord.ui.View:
+def panel_view(table_id: int, seat: int, version: int, panel: Panel) -> discord.ui.View:
     """The panel's game buttons, five per row, then its select menus (one row each), then
     the refresh button on its own row (or the last button row when the rows run out)."""
     selects = [s for s in panel.selects if s.options][:PANEL_ROWS - 1]
     room = min(MAX_PANEL_BUTTONS, (PANEL_ROWS - len(selects)) * ROW_WIDTH - 1)
-    buttons = [_button(f"a:{table_id}:{version}:{payload}", label, style, enabled)
+    buttons = [_button(ids.action_button(table_id, version, payload), label, style, enabled)
                for label, payload, enabled, style in panel.buttons[:room]]
     rows = _rows(buttons)
-    refresh = _button(f"t:{table_id}:refresh", *_LABELS["refresh"])
-    menus = [_select(f"a:{table_id}:{version}:{s.payload}", s) for s in selects]
+    refresh = _button(ids.panel_button(table_id, seat), *_LABELS["refresh"])
+    menus = [_select(ids.action_button(table_id, version, s.payload), s) for s in selects]
     if len(rows) + len(menus) < PANEL_ROWS:
         return Rows([*rows, *menus, {"type": 1, "components": [refresh]}])
     rows[-1]["components"].append(refresh)

@@ -10,36 +10,30 @@ game name, a command outside a server, a storage failure) is answered privately.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-import aiosqlite
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.games.registry import GAMES
 from bot.leaderboard_render import (
     empty_embed,
     leaderboard_embed,
     no_stats_text,
     stats_embed,
-    title,
 )
-from bot.storage.results import (
-    GAME_NAMES,
-    GameName,
-    leaderboard,
-    most_played_game,
-    player_stats,
-)
+from bot.storage import Storage
+from bot.storage.results import GameName
 
 if TYPE_CHECKING:
     from bot.client import CardBot
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=title(g), value=g) for g in GAME_NAMES]
+GAME_NAMES = [g.name for g in GAMES]
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.name) for g in GAMES]
 NOT_IN_SERVER = "Leaderboards and stats belong to a server: use this command in a server channel."
 READ_FAILED = "The records could not be read just now. Please try again in a moment."
 QUIET = discord.AllowedMentions.none()
@@ -63,10 +57,10 @@ async def _private(interaction: discord.Interaction, text: str) -> None:
 
 
 class Leaderboards(commands.Cog):
-    """The two record commands; ``connection`` gives the shared SQLite connection."""
+    """The two record commands; ``storage`` gives the bot's storage."""
 
-    def __init__(self, connection: Callable[[], aiosqlite.Connection]) -> None:
-        self._connection = connection
+    def __init__(self, storage: Callable[[], Storage]) -> None:
+        self._storage = storage
 
     async def _checked(
         self, interaction: discord.Interaction, game: str | None
@@ -91,11 +85,11 @@ class Leaderboards(commands.Cog):
         if checked is None:
             return
         guild_id, chosen = checked
-        conn = self._connection()
+        storage = self._storage()
         try:
-            name = chosen or await most_played_game(conn, guild_id)
-            board = await leaderboard(conn, guild_id, name)
-        except sqlite3.Error:
+            name = chosen or await storage.most_played_game(guild_id, GAME_NAMES)
+            board = await storage.leaderboard(guild_id, name)
+        except Exception:
             log.exception("could not read the leaderboard of guild %s", guild_id)
             await _private(interaction, READ_FAILED)
             return
@@ -121,11 +115,11 @@ class Leaderboards(commands.Cog):
             return
         guild_id, chosen = checked
         who = member or interaction.user
-        conn = self._connection()
+        storage = self._storage()
         try:
             found = [s for g in ((chosen,) if chosen else GAME_NAMES)
-                     if (s := await player_stats(conn, guild_id, g, who.id)) is not None]
-        except sqlite3.Error:
+                     if (s := await storage.player_stats(guild_id, g, who.id)) is not None]
+        except Exception:
             log.exception("could not read the stats of a member in guild %s", guild_id)
             await _private(interaction, READ_FAILED)
             return
@@ -138,5 +132,5 @@ class Leaderboards(commands.Cog):
 
 
 async def setup(bot: CardBot) -> None:
-    """Extension entry point: the cog reads the bot's shared connection."""
-    await bot.add_cog(Leaderboards(lambda: bot.db))
+    """Extension entry point: the cog reads the bot's storage."""
+    await bot.add_cog(Leaderboards(lambda: bot.storage))

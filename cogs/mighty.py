@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.commands import TableCommands, card_choices
 from bot.games.mighty import MIGHTY
-from bot.games.mighty_words import TRUMP_NAMES
+from bot.games.mighty.words import TRUMP_NAMES
 from bot.table import Table
 from engine.cards import CARDS, CardParseError, Suit, parse_card
 from engine.game import Action

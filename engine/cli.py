@@ -15,10 +15,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from engine.ai.policy import policy_for
+from engine.ai.decide import policy_for
 from engine.ai.seats import seated
 from engine.game import Event, Game, IllegalAction
-from engine.replay import error, play_out, replay, spec_for, summary
+from engine.registry import GAMES
+from engine.replay import error, game_for, play_out, replay, summary
 
 EXIT_REFUSED = 2
 
@@ -62,13 +63,13 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Play a whole game among AI players; print a readable log (or, with ``--json``,
     the replay output plus the deals and actions that reproduce it)."""
     try:
-        spec = spec_for(args.game)
+        info = game_for(args.game)
         levels = _levels(args)
-        players = spec.default_players if args.players is None else args.players
+        players = info.default_players if args.players is None else args.players
         if levels is not None:
             players = len(levels)
-        game = spec.new_game(players, args.seed, _options(args.option))
-        policy = policy_for(spec.name, args.level) if levels is None else seated(spec.name, levels)
+        game = info.spec.new_game(players, args.seed, _options(args.option))
+        policy = policy_for(info.name, args.level) if levels is None else seated(info.name, levels)
     except IllegalAction as exc:
         return _refuse(exc, out)
     except LookupError as exc:
@@ -77,15 +78,15 @@ def run_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
     def narrate(events: list[Event]) -> None:
         if not args.json:
-            lines.extend(line for e in events if (line := spec.describe(e)) is not None)
+            lines.extend(line for e in events if (line := info.spec.describe(game, e)) is not None)
 
     narrate(game.opening_events())
     play_out(game, policy, random.Random(f"{args.seed}:ai"), narrate)
     if args.json:
         seats = {} if levels is None else {"levels": levels}
-        _print({**game.record(expand_deals=True), **summary(spec, game), **seats}, out)
+        _print({**game.record(expand_deals=True), **summary(info, game), **seats}, out)
         return 0
-    title = f"{spec.name.capitalize()}, {game.players} players, seed {args.seed}"
+    title = f"{info.title}, {game.players} players, seed {args.seed}"
     title += f", {args.level} AI players" if levels is None else f", AI levels {','.join(levels)}"
     out.write(title + "\n" + "\n".join(lines) + "\n\n" + standings(game) + "\n")
     return 0
@@ -125,7 +126,7 @@ def parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a game file and print its state as JSON")
     rep.add_argument("file", help="a replay document (JSON)")
     sim = sub.add_parser("simulate", help="play a whole game among AI players")
-    sim.add_argument("game", help="kachuful or mighty")
+    sim.add_argument("game", help=" or ".join(g.name for g in GAMES))
     sim.add_argument("--players", type=int, help="number of seats (default: the game's usual)")
     sim.add_argument("--seed", type=int, default=1, help="seed for the deals and AI players")
     sim.add_argument(

@@ -4,7 +4,8 @@ A game is a plain, mutable, deterministic state machine over seats ``0..players-
 (clockwise: seat 1 sits left of seat 0). Callers ask whose turn it is, list the legal
 actions of a seat, and apply one; an illegal action raises :class:`IllegalAction` and
 changes nothing. ``view(seat)`` returns exactly what that seat may see (RULES "Who may
-see what"); ``to_json`` / ``from_json`` round-trip the whole state.
+see what"); ``to_json`` writes the whole state as a replay document, which the game's
+descriptor (:mod:`engine.registry`) reads back with ``from_json``.
 """
 
 from __future__ import annotations
@@ -129,25 +130,10 @@ class Game(ABC):
         """The replay document of this game: its setup (seed, or explicit deals with
         ``expand_deals``) and every action so far."""
 
-    @classmethod
-    @abstractmethod
-    def from_record(cls, doc: Any) -> Self:
-        """Rebuild a game from a replay document by replaying it; raise
-        :class:`IllegalAction` (``bad_input`` or the refused action's code)."""
-
     def to_json(self) -> str:
-        """The whole state as JSON: the replay document, which restores it exactly."""
+        """The whole state as JSON: the replay document, which restores it exactly
+        (``GameDescriptor.from_json``)."""
         return json.dumps(self.record(), ensure_ascii=False, separators=(",", ":"))
-
-    @classmethod
-    def from_json(cls, text: str) -> Self:
-        """Restore a state written by :meth:`to_json`; raise :class:`IllegalAction`
-        (``bad_input`` or the refused action's code) for text that holds no valid game."""
-        try:
-            doc = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise IllegalAction("bad_input", f"not a saved game: {exc}") from None
-        return cls.from_record(doc)
 
     @classmethod
     @abstractmethod

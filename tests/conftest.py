@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 
 from bot.client import CardBot
+from testkit.double import Double, FakeUser
+from testkit.double.harness import RunBot
 from tests.bot.harness import members, started_bot
-from tests.double import Double, FakeUser
-from tests.double.harness import RunBot
 
-pytest_plugins = ["tests.double.fixtures"]
+pytest_plugins = ["testkit.double.fixtures"]
 
 
 @pytest.fixture

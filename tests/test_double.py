@@ -12,12 +12,12 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from tests.double import CommandUseError, Double, FakeUser, InteractionResult
-from tests.double.harness import RunBot
-from tests.double.limits import component_errors, embed_errors, message_errors
-from tests.double.ratelimits import RateLimits
+from testkit.double import CommandUseError, Double, FakeUser, InteractionResult
+from testkit.double.harness import RunBot
+from testkit.double.limits import component_errors, embed_errors, message_errors
+from testkit.double.ratelimits import RateLimits
 
-pytest_plugins = ["tests.double.fixtures"]
+pytest_plugins = ["testkit.double.fixtures"]
 
 EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
 

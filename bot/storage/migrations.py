@@ -75,5 +75,25 @@ CREATE INDEX game_players_by_user ON game_players (user_id);
 """
 """Indexes for the leaderboard (a server's games) and stats (a member's games)."""
 
-MIGRATIONS: Final[list[str]] = [V1, V2]
+V3: Final = """
+CREATE TABLE snapshots (
+    table_id INTEGER PRIMARY KEY,
+    seq INTEGER NOT NULL,
+    state TEXT NOT NULL
+);
+INSERT INTO snapshots (table_id, seq, state)
+    SELECT id, COALESCE((SELECT MAX(seq) FROM actions WHERE actions.table_id = tables.id), 0),
+           state
+    FROM tables WHERE state IS NOT NULL;
+ALTER TABLE tables DROP COLUMN state;
+CREATE TABLE guild_settings (
+    guild_id INTEGER PRIMARY KEY,
+    settings TEXT NOT NULL
+);
+"""
+"""A table's state is no longer rewritten by every action: the latest snapshot (taken
+at most once per hand) plus the actions logged after it restore it. Per-server
+settings get their own table."""
+
+MIGRATIONS: Final[list[str]] = [V1, V2, V3]
 """Every migration script; the schema version is ``len(MIGRATIONS)``."""

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal, Self, get_args
+from typing import Final, Literal, Self
 
 import aiosqlite
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
@@ -29,9 +29,8 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 from bot.ratings import Skill, competition_ranks, rate
 from engine.game import Results
 
-GameName = Literal["kachuful", "mighty"]
-GAME_NAMES: Final[tuple[GameName, ...]] = get_args(GameName)
-"""The games with leaderboards."""
+GameName = str
+"""A game's storage name (its adapter's ``name``, :mod:`bot.games.registry`)."""
 
 GameStatus = Literal["finished", "abandoned"]
 
@@ -61,7 +60,7 @@ class FinishedGame(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     guild_id: int
-    game: GameName
+    game: GameName = Field(pattern=r"^[a-z][a-z0-9_]{0,31}$")
     status: GameStatus
     players: list[PlayerResult] = Field(min_length=1)
     hands_played: int = Field(ge=0)
@@ -322,13 +321,16 @@ async def player_stats(
     )
 
 
-async def most_played_game(conn: aiosqlite.Connection, guild_id: int) -> GameName:
-    """The game with the most finished games in this server (Kachuful on a tie)."""
+async def most_played_game(
+    conn: aiosqlite.Connection, guild_id: int, games: Sequence[GameName],
+) -> GameName:
+    """Of ``games``, the one with the most finished games in this server (the first
+    listed on a tie)."""
     async with conn.execute(
         "SELECT game, COUNT(*) FROM games WHERE guild_id = ? AND status = 'finished' "
         "GROUP BY game",
         (guild_id,),
     ) as cur:
         counts = {str(r[0]): int(r[1]) for r in await cur.fetchall()}
-    return max(GAME_NAMES, key=lambda g: (counts.get(g, 0), g == GAME_NAMES[0]))
+    return max(games, key=lambda g: (counts.get(g, 0), g == games[0]))
 

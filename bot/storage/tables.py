@@ -1,8 +1,10 @@
-"""Persistence of tables: lobby settings, seats, the engine state and the action log.
+"""SQLite rows of tables: lobby settings, seats, the action log and the state snapshots.
 
 Every function takes an open connection and leaves committing to the caller (or
-returns a row for :class:`~bot.storage.writer.Writer`), so one accepted action (log
-line + new state) lands in one transaction.
+returns a row for :class:`~bot.storage.writer.Writer`), so one accepted action (its log
+line, the table row and, at most once per hand, a snapshot) lands in one transaction.
+Only :mod:`bot.storage` uses this module; the runtime goes through
+:class:`bot.storage.interface.Storage`.
 """
 
 from __future__ import annotations
@@ -59,25 +61,44 @@ class TableRecord:
     id: int = 0
     message_id: int | None = None
     message_posted_at: float | None = None
-    state: str | None = None
     version: int = 0
     deadline: float | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class LoggedAction:
+    """One line of a table's action log: ``seq`` counts from 1 (the deal), ``seat`` is
+    None for the deal, ``user_id`` None for an AI player or the turn timer."""
+
+    seq: int
+    seat: int | None
+    user_id: int | None
+    action: dict[str, Any]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """The engine state of a table after its action ``seq``."""
+
+    seq: int
+    state: str
+
+
 _COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, settings, seats, message_id, "
-    "message_posted_at, state, version, deadline, created_at, updated_at"
+    "message_posted_at, version, deadline, created_at, updated_at"
 )
 
 
 def _row_to_record(row: aiosqlite.Row | tuple[Any, ...]) -> TableRecord:
     (tid, guild_id, channel_id, game, host_id, status, settings, seats, message_id,
-     posted_at, state, version, deadline, created_at, updated_at) = tuple(row)
+     posted_at, version, deadline, created_at, updated_at) = tuple(row)
     return TableRecord(
         id=tid, guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
         status=status, settings=json.loads(settings),
         seats=[SeatRecord.from_dict(s) for s in json.loads(seats)],
-        message_id=message_id, message_posted_at=posted_at, state=state, version=version,
+        message_id=message_id, message_posted_at=posted_at, version=version,
         deadline=deadline, created_at=created_at, updated_at=updated_at,
     )
 
@@ -91,25 +112,21 @@ async def insert_table(conn: aiosqlite.Connection, rec: TableRecord) -> int:
     :class:`sqlite3.IntegrityError` when the channel already has an open table."""
     cur = await conn.execute(
         "INSERT INTO tables (guild_id, channel_id, game, host_id, status, settings, seats, "
-        "message_id, message_posted_at, state, version, deadline, created_at, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "message_id, message_posted_at, version, deadline, created_at, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (rec.guild_id, rec.channel_id, rec.game, rec.host_id, rec.status,
          json.dumps(rec.settings, ensure_ascii=False), _seats_json(rec), rec.message_id,
-         rec.message_posted_at, rec.state, rec.version, rec.deadline, rec.created_at,
-         rec.updated_at),
+         rec.message_posted_at, rec.version, rec.deadline, rec.created_at, rec.updated_at),
     )
     rec.id = int(cur.lastrowid or 0)
     return rec.id
 
 
-_TABLE_COLUMNS: Final = (
-    "id, guild_id, channel_id, game, host_id, status, settings, seats, message_id, "
-    "message_posted_at, state, version, deadline, created_at, updated_at"
-)
+_TABLE_COLUMNS: Final = _COLUMNS
 _TABLE_UPDATE: Final = (
     "ON CONFLICT (id) DO UPDATE SET host_id = excluded.host_id, status = excluded.status, "
     "settings = excluded.settings, seats = excluded.seats, message_id = excluded.message_id, "
-    "message_posted_at = excluded.message_posted_at, state = excluded.state, "
+    "message_posted_at = excluded.message_posted_at, "
     "version = excluded.version, deadline = excluded.deadline, updated_at = excluded.updated_at"
 )
 
@@ -121,8 +138,7 @@ def table_row(rec: TableRecord) -> Row:
         f"tables ({_TABLE_COLUMNS})",
         (rec.id, rec.guild_id, rec.channel_id, rec.game, rec.host_id, rec.status,
          json.dumps(rec.settings, ensure_ascii=False), _seats_json(rec), rec.message_id,
-         rec.message_posted_at, rec.state, rec.version, rec.deadline, rec.created_at,
-         rec.updated_at),
+         rec.message_posted_at, rec.version, rec.deadline, rec.created_at, rec.updated_at),
         _TABLE_UPDATE,
     )
 
@@ -140,26 +156,41 @@ async def save_message(conn: aiosqlite.Connection, rec: TableRecord) -> None:
     )
 
 
-def action_row(
-    table_id: int, seq: int, seat: int | None, user_id: int | None, action: dict[str, Any],
-    at: float,
-) -> Row:
-    """One accepted action for the table's log (``seq`` increasing), as a row for
+def action_row(table_id: int, entry: LoggedAction) -> Row:
+    """One accepted action for the table's log, as a row for
     :class:`~bot.storage.writer.Writer`."""
     return Row(
         "actions (table_id, seq, seat, user_id, action, created_at)",
-        (table_id, seq, seat, user_id, json.dumps(action, ensure_ascii=False), at),
+        (table_id, entry.seq, entry.seat, entry.user_id,
+         json.dumps(entry.action, ensure_ascii=False, separators=(",", ":")), entry.at),
     )
 
 
-async def load_actions(conn: aiosqlite.Connection, table_id: int) -> list[dict[str, Any]]:
-    """The table's action log in order: ``{"seq", "seat", "user_id", "action"}``."""
+def snapshot_row(table_id: int, snapshot: Snapshot) -> Row:
+    """The table's latest state snapshot (one per table, replaced), as a row."""
+    return Row("snapshots (table_id, seq, state)", (table_id, snapshot.seq, snapshot.state),
+               "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, state = excluded.state")
+
+
+async def load_actions(
+    conn: aiosqlite.Connection, table_id: int, after: int = 0,
+) -> list[LoggedAction]:
+    """The table's action log after ``seq`` ``after``, in order."""
     async with conn.execute(
-        "SELECT seq, seat, user_id, action FROM actions WHERE table_id = ? ORDER BY seq",
-        (table_id,),
+        "SELECT seq, seat, user_id, action, created_at FROM actions "
+        "WHERE table_id = ? AND seq > ? ORDER BY seq",
+        (table_id, after),
     ) as cur:
         rows = await cur.fetchall()
-    return [{"seq": r[0], "seat": r[1], "user_id": r[2], "action": json.loads(r[3])} for r in rows]
+    return [LoggedAction(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+
+
+async def load_snapshot(conn: aiosqlite.Connection, table_id: int) -> Snapshot | None:
+    async with conn.execute(
+        "SELECT seq, state FROM snapshots WHERE table_id = ?", (table_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    return None if row is None else Snapshot(int(row[0]), str(row[1]))
 
 
 async def load_open_tables(conn: aiosqlite.Connection) -> list[TableRecord]:

@@ -47,6 +47,20 @@ async def insert(conn: aiosqlite.Connection, row: Row) -> None:
     await conn.execute(insert_sql(row), row.values)
 
 
+def row_bytes(rows: Sequence[Row]) -> int:
+    """What ``rows`` hand SQLite, in bytes: texts and blobs by length, numbers as 8."""
+    total = 0
+    for row in rows:
+        for value in row.values:
+            if isinstance(value, str):
+                total += len(value.encode())
+            elif isinstance(value, bytes):
+                total += len(value)
+            elif value is not None:
+                total += 8
+    return total
+
+
 class Writer:
     """Serialises every write transaction on one connection and batches small ones."""
 
@@ -56,6 +70,8 @@ class Writer:
         self._queue: list[tuple[Sequence[Row], asyncio.Future[None]]] = []
         self._task: asyncio.Task[None] | None = None
         self.transactions = 0
+        self.bytes_written = 0
+        """Bytes of row values committed through :meth:`write` and :meth:`insert`."""
 
     async def write(self, rows: Sequence[Row]) -> None:
         """Write ``rows`` and return once they are committed."""
@@ -64,6 +80,16 @@ class Writer:
         if self._task is None or self._task.done():
             self._task = asyncio.create_task(self._drain())
         await future
+
+    async def idle(self) -> None:
+        """Return once every queued write is committed (or failed)."""
+        while self._task is not None and not self._task.done():
+            await asyncio.shield(self._task)
+
+    async def insert(self, conn: aiosqlite.Connection, row: Row) -> None:
+        """Write one row inside a :meth:`transaction`, counted."""
+        await insert(conn, row)
+        self.bytes_written += row_bytes([row])
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -125,3 +151,4 @@ class Writer:
             await self.conn.rollback()
             raise
         self.transactions += 1
+        self.bytes_written += row_bytes(rows)

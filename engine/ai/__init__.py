@@ -1,5 +1,2 @@
-"""AI players: policies that choose an action from what their seat may see."""
-
-from engine.ai.policy import Policy, RandomPolicy, policy_for
-
-__all__ = ["Policy", "RandomPolicy", "policy_for"]
+"""AI players: policies that choose an action from what their seat may see
+(:mod:`engine.ai.policy`), found by game and level in :mod:`engine.ai.decide`."""

@@ -2,37 +2,26 @@
 
 Pure and thread-safe: a decision depends only on the seat's view, the legal actions,
 the seed and (for ``hard``) the time budget; no shared state is touched, so a table may
-run it in a worker thread or process. Levels: ``easy``, ``normal``, ``hard``; each is
-also a :class:`~engine.ai.policy.Policy` through ``policy_for(game, level)``.
+run it in a worker thread or process. Levels: ``easy``, ``normal``, ``hard`` (each
+game's ``GameDescriptor.decide``); ``policy_for(game, level)`` gives them, the game's
+further levels (``simple``) and ``random`` as a :class:`~engine.ai.policy.Policy`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from engine.ai.budget import DEFAULT_WORLDS, Budget
-from engine.ai.kachuful_player import decide_kachuful
-from engine.ai.mighty_player import decide_mighty
+from engine.ai.policy import Policy, RandomPolicy
 from engine.game import Action
+from engine.registry import game_named
 
 LEVELS: Final = ("easy", "normal", "hard")
 DEFAULT_LEVEL: Final = "normal"
 DEFAULT_SECONDS: Final = 0.5
 """Default thinking time of ``hard`` per decision, in seconds (most take far less)."""
-
-Decider = Callable[[str, Mapping[str, Any], Sequence[Action], random.Random, Budget], Action]
-
-
-DECIDERS: Final[dict[str, Decider]] = {"kachuful": decide_kachuful, "mighty": decide_mighty}
-
-
-def _decider(game: str) -> Decider:
-    decider = DECIDERS.get(game)
-    if decider is None:
-        raise ValueError(f"unknown game {game!r}: expected one of {', '.join(DECIDERS)}")
-    return decider
 
 
 class LevelPolicy:
@@ -47,7 +36,7 @@ class LevelPolicy:
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r}: expected one of {', '.join(LEVELS)}")
-        self._decide = _decider(game)
+        self._decide = game_named(game).decide
         self.level = level
         self.budget = Budget(seconds=seconds, worlds=worlds)
 
@@ -73,3 +62,18 @@ def decide(
     depends on the seed alone). Raises ``ValueError`` for an unknown game or level or
     an empty ``legal``."""
     return LevelPolicy(game, level, budget).choose(view, legal, random.Random(seed))
+
+
+def policy_for(game: str, level: str = "simple", seconds: float | None = DEFAULT_SECONDS) -> Policy:
+    """The AI player of ``level`` for ``game`` (``easy``, ``normal`` and ``hard`` think
+    for ``seconds`` at most); ``ValueError`` for an unknown game, ``LookupError`` when
+    the game has no such level."""
+    info = game_named(game)
+    if level in LEVELS:
+        return LevelPolicy(game, level, seconds)
+    if level == "random":
+        return RandomPolicy()
+    make = info.policies.get(level)
+    if make is None:
+        raise LookupError(f"there is no {level!r} AI player for {game!r}")
+    return make()

@@ -67,6 +67,3 @@ def _wins(trick: list[Card], card: Card, led: Suit | None, trump: Suit | None) -
     """Whether ``card`` would take the trick as it stands (K9)."""
     return winning_position([*trick, card], led, trump) == len(trick)
 
-
-def make_policy() -> KachufulSimple:
-    return KachufulSimple()

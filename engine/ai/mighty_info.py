@@ -1,10 +1,11 @@
 """What one Mighty seat knows (M4–M15), read once from its view into lean bits, and
 the hidden-card constraints that world sampling must respect.
 
-Inferences: every card played; voids shown by not following the led suit (the Mighty
-and the joker never show one, M11); a player who did not give up the demanded joker
-lacks it (M13); the called card is taken to lie outside the declarer's hands (a
-genuine call, M8); the declarer also knows the kitty and the discards (M6).
+Inferences, over every trick of the deal: every card played; voids shown by not
+following the suit asked for, the suit a led joker names included (M12; the Mighty and
+the joker never show one, M11); a player who did not give up the demanded joker lacks
+it (M13); the called card is taken to lie outside the declarer's hands (a genuine
+call, M8); the declarer also knows the kitty and the discards (M6).
 """
 
 from __future__ import annotations
@@ -22,8 +23,6 @@ from engine.ai.mighty_sim import (
     PLAYERS,
     Table,
     Trick,
-    caller_bit,
-    joker_power,
     mighty_bit,
     play_card,
 )
@@ -148,7 +147,6 @@ def info_from_view(view: Mapping[str, Any]) -> MInfo:
     contract = None if contract_raw is None else (int(contract_raw[0]), trump_of(contract_raw[1]))
     trump = NO_TRUMP if contract is None else contract[1]
     mighty = mighty_bit(trump)
-    caller = caller_bit(trump)
     call_raw = view["friend_call"]
     friend_call: str | int | None
     if call_raw is None or call_raw in ("first", "none"):
@@ -162,12 +160,12 @@ def info_from_view(view: Mapping[str, Any]) -> MInfo:
     played_by = [0] * PLAYERS
     captured = [len(c) for c in view["captured"]]
     for t in view["tricks"]:
-        _learn(t["cards"], t["number"], -1, False, mighty, caller, voids, played_by)
+        _learn(t["cards"], _led(t), t["joker_demanded"], mighty, voids, played_by)
     current = view["trick"]
-    led = trump_of(view["led"]) if view["led"] is not None else -1
-    demanded = bool(view.get("joker_demanded"))
+    led = _led(view)
+    demanded = bool(view["joker_demanded"])
     number = view["trick_number"] or 1
-    _learn(current, number, led, demanded, mighty, caller, voids, played_by)
+    _learn(current, led, demanded, mighty, voids, played_by)
     bids: list[tuple[int, int] | None] = [None] * PLAYERS
     passed = [False] * PLAYERS
     for c in view["calls"]:
@@ -207,32 +205,28 @@ def info_from_view(view: Mapping[str, Any]) -> MInfo:
     )
 
 
+def _led(trick: Mapping[str, Any]) -> int:
+    """The suit a trick asked for (-1: not set yet, after a powerless joker lead)."""
+    return -1 if trick["led"] is None else trump_of(trick["led"])
+
+
 def _learn(
     entries: list[Mapping[str, Any]],
-    number: int,
     led: int,
     demanded: bool,
     mighty: int,
-    caller: int,
     voids: list[int],
     played_by: list[int],
 ) -> None:
-    """Record the plays of one trick and what they reveal (M11–M13). ``led`` is known
-    for the current trick; for a finished one it is the lead's suit, unknown after a
-    joker lead (its named suit is not shown), so such a trick reveals no void."""
-    cards = [(int(e["seat"]), BIT_OF_NAME[e["card"]]) for e in entries]
-    if not cards:
-        return
-    first = cards[0][1]
-    if led < 0 and first != JOKER_BIT:
-        led = first & 3
-    elif led < 0 and len(cards) > 1 and not joker_power(number, False):
-        led = cards[1][1] & 3
-    for i, (s, b) in enumerate(cards):
+    """Record the plays of one trick and what they reveal (M11–M13): a follower who did
+    not follow ``led`` lacks that suit, one who gave up neither the joker nor the
+    Mighty to a demand lacks the joker."""
+    for i, e in enumerate(entries):
+        s, b = int(e["seat"]), BIT_OF_NAME[e["card"]]
         played_by[s] |= 1 << b
         if i == 0 or b in (mighty, JOKER_BIT):
             continue
-        if demanded and first == caller:
+        if demanded:
             voids[s] |= JOKER_MASK
         if led >= 0 and (b & 3) != led:
             voids[s] |= SUIT_MASK[led]

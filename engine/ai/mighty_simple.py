@@ -197,6 +197,3 @@ def _partners(view: Mapping[str, Any]) -> set[int]:
         return {seat, declarer}
     return {s for s in range(5) if s not in (declarer, friend)}
 
-
-def make_policy() -> MightySimple:
-    return MightySimple()

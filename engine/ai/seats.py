@@ -6,8 +6,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.ai.decide import LEVELS, LevelPolicy
-from engine.ai.policy import Policy, policy_for
+from engine.ai.decide import policy_for
+from engine.ai.policy import Policy
 from engine.game import Action
 
 
@@ -25,9 +25,7 @@ class SeatPolicies:
 
 
 def seated(game: str, levels: Sequence[str], seconds: float | None = None) -> SeatPolicies:
-    """One policy per seat, in seat order. ``easy``/``normal``/``hard`` think for
-    ``seconds`` at most (None: a fixed number of sampled worlds, so a seed reproduces
-    the game); any other level comes from ``policy_for`` (``LookupError`` if unknown)."""
-    return SeatPolicies(
-        [LevelPolicy(game, lv, seconds) if lv in LEVELS else policy_for(game, lv) for lv in levels]
-    )
+    """One policy per seat, in seat order (``policy_for``: ``LookupError`` for an unknown
+    level). ``easy``/``normal``/``hard`` think for ``seconds`` at most (None: a fixed
+    number of sampled worlds, so a seed reproduces the game)."""
+    return SeatPolicies([policy_for(game, lv, seconds) for lv in levels])

@@ -82,10 +82,11 @@ class KachufulGame(Game):
     """A whole Kachuful game.
 
     ``KachufulGame(config, seed=7)`` deals from the seed and draws the first dealer
-    (K4) unless ``first_dealer`` is given; ``deals=[Deal, ...]`` (one per hand played)
-    replaces the seed and then needs ``first_dealer``. ``start_hand`` starts at that
-    index of the schedule (trump cycle at its position, ``first_dealer`` dealing it);
-    ``max_hands`` stops after that many hands. Bad settings raise
+    (K4) unless ``first_dealer`` is given; ``deals=[Deal, ...]`` replaces the seed and
+    then needs ``first_dealer``: one deal per hand from the first, maybe only the hands
+    played so far (the play that would need a missing deal is refused). ``start_hand``
+    starts at that index of the schedule (trump cycle at its position, ``first_dealer``
+    dealing it); ``max_hands`` stops after that many hands. Bad settings raise
     ``IllegalAction('bad_input')``.
     """
 
@@ -157,14 +158,14 @@ class KachufulGame(Game):
                 )
             return seed
         count = len(self._indices)
-        if len(deals) != count:
+        if not deals:
+            raise IllegalAction("bad_input", "'deals' must hold at least one deal")
+        if len(deals) > count:
             raise IllegalAction(
-                "bad_input",
-                f"the game plays {count} hand(s) but {len(deals)} deal(s) are given "
-                "(set max_hands to replay fewer)",
+                "bad_input", f"the game plays {count} hand(s) but {len(deals)} deal(s) are given"
             )
         turned = self._config.trump == "turned"
-        for number, (deal, index) in enumerate(zip(deals, self._indices, strict=True), 1):
+        for number, (deal, index) in enumerate(zip(deals, self._indices, strict=False), 1):
             check_deal(deal, number, self._n, self._sizes[index], turned)
         return None
 
@@ -284,6 +285,8 @@ class KachufulGame(Game):
             led = trick[0].suit
             if card.suit is not led and any(c.suit is led for c in hand):
                 raise IllegalAction("must_follow_suit", f"you must follow {led.symbol}")  # type: ignore[union-attr]
+        if self._deals is not None and len(hand) == 1 and len(trick) == self._n - 1:
+            self._check_next_deal()
         hand.remove(card)
         trick.append(card)
         self._log.append((seat, action))
@@ -293,6 +296,16 @@ class KachufulGame(Game):
         else:
             self._finish_trick(events)
         return events
+
+    def _check_next_deal(self) -> None:
+        """Refuse the play that ends a hand when the game goes on but the deals given
+        stop there (before any change)."""
+        number = self._records[-1].number + 1
+        assert self._deals is not None
+        if len(self._deals) <= number < len(self._indices):
+            raise IllegalAction(
+                "bad_input", f"the deals list has no deal {number + 1} for the next hand"
+            )
 
     def _refusal(self, seat: int, action: Action) -> IllegalAction:
         if self._phase == OVER:
@@ -463,6 +476,7 @@ class KachufulGame(Game):
         return Results(scored, list(self._totals), winners, over)
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """See :mod:`engine.kachuful.view`, which imports the game (hence the late import)."""
         from engine.kachuful.view import build_view
 
         return build_view(self, seat)
@@ -491,7 +505,8 @@ class KachufulGame(Game):
         return doc
 
     def all_deals(self) -> list[Deal]:
-        """The deal of every hand this game plays (dealt or not yet)."""
+        """The deal of every hand this game plays (dealt or not yet); with explicit
+        deals, those given."""
         if self._deals is not None:
             return list(self._deals)
         assert self._seed is not None
@@ -501,12 +516,6 @@ class KachufulGame(Game):
             deal_from(decks.deck(index), n, self._sizes[index], (self._first_dealer + k) % n)
             for k, index in enumerate(self._indices)
         ]
-
-    @classmethod
-    def from_record(cls, doc: Any) -> KachufulGame:
-        from engine.kachuful.record import game_from_record
-
-        return game_from_record(doc)
 
     @classmethod
     def parse_action(cls, data: Mapping[str, Any]) -> Action:

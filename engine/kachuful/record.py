@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from engine.game import IllegalAction, invalid_config
 from engine.kachuful.deal import read_deal
 from engine.kachuful.game import KachufulGame
-from engine.replay import OUTPUT_KEYS, run_actions
+from engine.record import OUTPUT_KEYS
 
 
 class KachufulSetup(BaseModel):
@@ -56,11 +56,3 @@ def game_from_doc(doc: Mapping[str, Any]) -> KachufulGame:
         max_hands=setup.max_hands,
     )
 
-
-def game_from_record(doc: Any) -> KachufulGame:
-    """A saved game: the setup, then every recorded action."""
-    if not isinstance(doc, Mapping):
-        raise IllegalAction("bad_input", "a saved game is one JSON object")
-    game = game_from_doc(doc)
-    run_actions(game, doc.get("actions", []))
-    return game

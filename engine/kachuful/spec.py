@@ -6,41 +6,25 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.cards import trump_label
-from engine.game import Action, Event, Game, IllegalAction
+from engine.game import Action, Event, IllegalAction
 from engine.kachuful.actions import Bid
 from engine.kachuful.game import KachufulGame
 from engine.kachuful.record import game_from_doc
-
-_TRUMP_SYMBOLS = {
-    "spades": "♠",
-    "hearts": "♥",
-    "diamonds": "♦",
-    "clubs": "♣",
-    "notrump": "no trump",
-}
-
-
-def _kachuful(game: Game) -> KachufulGame:
-    if not isinstance(game, KachufulGame):
-        raise TypeError(f"not a Kachuful game: {game!r}")
-    return game
+from engine.narration import trick_line, trump_text
 
 
 class KachufulSpec:
-    """The :class:`engine.replay.GameSpec` of Kachuful."""
+    """The :class:`engine.descriptor.GameSpec` of Kachuful."""
 
-    name = "kachuful"
-    default_players = 4
-
-    def from_replay(self, doc: Mapping[str, Any]) -> Game:
+    def from_replay(self, doc: Mapping[str, Any]) -> KachufulGame:
         return game_from_doc(doc)
 
-    def new_game(self, players: int, seed: int, options: Mapping[str, str]) -> Game:
+    def new_game(self, players: int, seed: int, options: Mapping[str, str]) -> KachufulGame:
         if "players" in options:
             raise IllegalAction("bad_input", "give the players with --players, not as an option")
         return KachufulGame({**options, "players": players}, seed=seed)
 
-    def hand_summaries(self, game: Game) -> list[dict[str, Any]]:
+    def hand_summaries(self, game: KachufulGame) -> list[dict[str, Any]]:
         return [
             {
                 "dealer": rec.dealer,
@@ -52,13 +36,13 @@ class KachufulSpec:
                 "trick_winners": list(rec.trick_winners),
                 "scores": None if rec.scores is None else list(rec.scores),
             }
-            for rec in _kachuful(game).hands
+            for rec in game.hands
         ]
 
-    def replay_legal(self, game: Game, seat: int) -> Sequence[Action]:
+    def replay_legal(self, game: KachufulGame, seat: int) -> Sequence[Action]:
         return [a for a in game.legal_actions(seat) if not (isinstance(a, Bid) and a.blind)]
 
-    def describe(self, event: Event) -> str | None:
+    def describe(self, game: KachufulGame, event: Event) -> str | None:
         d = event.data
         if event.private_to is not None:
             return None
@@ -69,23 +53,32 @@ class KachufulSpec:
             return f"Draw for the first dealer: {rounds}. Seat {d['dealer']} deals first."
         if event.kind == "dealt":
             turned = f" (turned {d['turned']})" if d["turned"] else ""
+            trump = "no trump" if d["trump"] == "notrump" else f"trump {trump_text(d['trump'])}"
             return (
                 f"\nHand {d['hand_number']}/{d['hand_count']}: {d['size']} card(s) each, "
-                f"trump {_TRUMP_SYMBOLS[d['trump']]}{turned}, seat {d['dealer']} deals."
+                f"{trump}{turned}, seat {d['dealer']} deals."
             )
         if event.kind == "bid":
             return f"  seat {event.seat} bids {d['amount']}{' blind' if d['blind'] else ''}"
         if event.kind == "trick_won":
-            cards = " ".join(d["cards"])
-            return (
-                f"  trick {d['number']}: {cards} (led by seat {d['leader']}) -> seat {event.seat}"
-            )
+            assert event.seat is not None
+            return trick_line(d["number"], d["leader"], d["cards"], game.players, event.seat)
         if event.kind == "hand_scored":
-            return (
-                f"  bids {d['bids']}, tricks {d['tricks']}: scores {d['scores']}, "
-                f"totals {d['totals']}"
-            )
+            return f"  scores: {_scored(game, d['hand_number'] - 1)}; totals {d['totals']}"
         return None
+
+
+def _scored(game: KachufulGame, number: int) -> str:
+    """Each seat's bid, tricks and score in the order the bids were made (K7, K10)."""
+    rec = game.hands[number]
+    assert rec.scores is not None
+    n = game.players
+    parts = []
+    for k in range(1, n + 1):
+        s = (rec.dealer + k) % n
+        bid = f"{rec.bids[s]}{' blind' if rec.blind[s] else ''}"
+        parts.append(f"seat {s} bid {bid}, took {rec.tricks_won[s]}: {rec.scores[s]}")
+    return "; ".join(parts)
 
 
 SPEC = KachufulSpec()

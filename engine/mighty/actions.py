@@ -59,6 +59,16 @@ class Discard(tuple[Card, ...], Action):
     def __repr__(self) -> str:
         return f"Discard({tuple(self)!r})"
 
+    def __eq__(self, other: object) -> bool:
+        """The same three cards in any order are the same discard."""
+        return isinstance(other, Discard) and frozenset(self) == frozenset(other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self))
+
 
 @dataclass(frozen=True, slots=True)
 class Contract(Action):

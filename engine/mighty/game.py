@@ -6,8 +6,8 @@ optional :class:`Contract` change, then the :class:`FriendCall`) → ``playing``
 next deal, until ``over``. At 20 no-trump the declarer may, before leading trick 1,
 ask the hidden friend to name the suit of the first lead (M9): while the friend
 answers, the turn is secret (:attr:`MightyGame.secret_turn`). Every action of the
-match is kept, so the JSON form is the replay document and :meth:`MightyGame.from_json`
-replays it.
+match is kept, so the JSON form is the replay document, which ``MIGHTY.from_json``
+(:mod:`engine.mighty.descriptor`) replays.
 """
 
 from __future__ import annotations
@@ -68,8 +68,13 @@ from engine.mighty.rules import (
     mighty_card,
     settle,
 )
-from engine.mighty.trick import follow_cards, joker_has_power, lead_options, trick_winner
-from engine.mighty.view import build_view
+from engine.mighty.trick import (
+    PlayedTrick,
+    follow_cards,
+    joker_has_power,
+    lead_options,
+    trick_winner,
+)
 from engine.tricks import follow_options, must_follow
 
 AUCTION = "auction"
@@ -203,11 +208,10 @@ class MightyGame(Game):
         """The declarer asked the friend to name the first lead (M9)."""
         self.lead_suit: Suit | None = None
         """The suit the friend named for the first lead (M9)."""
-        self.tricks: list[tuple[int, tuple[Card, ...], int]] = []
+        self.tricks: list[PlayedTrick] = []
         self.captured: list[list[Card]] = [[] for _ in range(PLAYERS)]
-        self.last_trick: tuple[int, int, tuple[Card, ...], int] | None = None
-        """The last completed trick, maybe of the previous hand: (hand number, leader,
-        cards, winner)."""
+        self.last_trick: tuple[int, PlayedTrick] | None = None
+        """The last completed trick, maybe of the previous hand, with its hand number."""
         self.last_redeal: HandRecord | None = None
         self._opening = self._start_deal(first_dealer, first_dealer)
 
@@ -797,9 +801,9 @@ class MightyGame(Game):
         winner = (self.leader + pos) % PLAYERS
         points = [c for c in trick if POINTS_OF[c.index]]
         self.captured[winner].extend(points)
-        cards = tuple(trick)
-        self.tricks.append((self.leader, cards, winner))
-        self.last_trick = (len(self.hand_scores) + 1, self.leader, cards, winner)
+        done = PlayedTrick(self.leader, tuple(trick), winner, self.led, self.demanded)
+        self.tricks.append(done)
+        self.last_trick = (len(self.hand_scores) + 1, done)
         record = self.records[-1]
         record.trick_winners.append(winner)
         data = {
@@ -807,6 +811,8 @@ class MightyGame(Game):
             "cards": [NAMES[c.index] for c in trick],
             "number": trick_no,
             "points": [NAMES[c.index] for c in points],
+            "led": None if self.led is None else self.led.label,
+            "joker_demanded": self.demanded,
         }
         events.append(Event("trick_won", winner, data))
         if trick_no == 1 and self.friend_call == FIRST:
@@ -873,6 +879,9 @@ class MightyGame(Game):
     # --- views and notation --------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """See :mod:`engine.mighty.view`, which imports the game (hence the late import)."""
+        from engine.mighty.view import build_view
+
         if seat is not None and (type(seat) is not int or not 0 <= seat < PLAYERS):
             raise IllegalAction("bad_input", f"a seat is a number from 0 to {PLAYERS - 1}")
         return build_view(self, seat)
@@ -893,12 +902,6 @@ class MightyGame(Game):
             doc["deals"] = [encode_deal(d) for d in deals]
         doc["actions"] = [{"seat": s, **encode_action(a)} for s, a in self.log]
         return doc
-
-    @classmethod
-    def from_record(cls, doc: Any) -> MightyGame:
-        from engine.mighty.record import game_from_record
-
-        return game_from_record(doc)
 
     @classmethod
     def parse_action(cls, data: Mapping[str, Any]) -> Action:

@@ -10,10 +10,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine.game import IllegalAction, invalid_config
+from engine.game import invalid_config
 from engine.mighty.game import MightyGame
 from engine.mighty.notation import read_deal
-from engine.replay import OUTPUT_KEYS, run_actions
+from engine.record import OUTPUT_KEYS
 
 
 class MightySetup(BaseModel):
@@ -42,11 +42,3 @@ def game_from_doc(doc: Mapping[str, Any]) -> MightyGame:
         deals = [read_deal(raw, k) for k, raw in enumerate(setup.deals, 1)]
     return MightyGame(setup.config, seed=setup.seed, deals=deals, first_dealer=setup.first_dealer)
 
-
-def game_from_record(doc: Any) -> MightyGame:
-    """A saved match: the setup, then every recorded action."""
-    if not isinstance(doc, Mapping):
-        raise IllegalAction("bad_input", "a saved game is one JSON object")
-    game = game_from_doc(doc)
-    run_actions(game, doc.get("actions", []))
-    return game

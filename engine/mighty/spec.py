@@ -5,58 +5,50 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.game import Action, Event, Game, IllegalAction
+from engine.game import Action, Event, IllegalAction
 from engine.mighty.game import MightyGame
 from engine.mighty.record import game_from_doc
-from engine.mighty.rules import PLAYERS
+from engine.mighty.rules import MIN_BID, PLAYERS
+from engine.mighty.trick import joker_has_power
+from engine.narration import trick_line, trump_text
 
-_TRUMP_TEXT = {
-    "spades": "♠",
-    "hearts": "♥",
-    "diamonds": "♦",
-    "clubs": "♣",
+_DOUBLINGS = {
     "notrump": "no-trump",
+    "no_friend": "no friend",
+    "run": "a run",
+    "back_run": "a back-run",
 }
 
 
-def _mighty(game: Game) -> MightyGame:
-    if not isinstance(game, MightyGame):
-        raise TypeError(f"not a Mighty game: {game!r}")
-    return game
-
-
 def _contract(value: list[Any]) -> str:
-    return f"{value[0]} {_TRUMP_TEXT[value[1]]}"
+    return f"{value[0]} {trump_text(value[1])}"
 
 
 class MightySpec:
-    """The :class:`engine.replay.GameSpec` of Mighty."""
+    """The :class:`engine.descriptor.GameSpec` of Mighty."""
 
-    name = "mighty"
-    default_players = PLAYERS
-
-    def from_replay(self, doc: Mapping[str, Any]) -> Game:
+    def from_replay(self, doc: Mapping[str, Any]) -> MightyGame:
         return game_from_doc(doc)
 
-    def new_game(self, players: int, seed: int, options: Mapping[str, str]) -> Game:
+    def new_game(self, players: int, seed: int, options: Mapping[str, str]) -> MightyGame:
         if players != PLAYERS:
             raise IllegalAction("bad_input", f"Mighty is for exactly {PLAYERS} players")
         config: dict[str, Any] = {}
         for key, value in options.items():
             if key != "hands":
                 raise IllegalAction("bad_input", f"{key}: is not an option here (only hands=N)")
-            if not value.isdigit():
+            if not (value.isascii() and value.isdigit()):
                 raise IllegalAction("bad_input", f"hands: a whole number, not {value!r}")
             config["hands"] = int(value)
         return MightyGame(config, seed=seed)
 
-    def hand_summaries(self, game: Game) -> list[dict[str, Any]]:
-        return [r.summary() for r in _mighty(game).records]
+    def hand_summaries(self, game: MightyGame) -> list[dict[str, Any]]:
+        return [r.summary() for r in game.records]
 
-    def replay_legal(self, game: Game, seat: int) -> Sequence[Action]:
-        return _mighty(game).listed_actions(seat)
+    def replay_legal(self, game: MightyGame, seat: int) -> Sequence[Action]:
+        return game.listed_actions(seat)
 
-    def describe(self, event: Event) -> str | None:
+    def describe(self, game: MightyGame, event: Event) -> str | None:
         d = event.data
         seat = event.seat
         kind = event.kind
@@ -86,23 +78,39 @@ class MightySpec:
         if kind == "lead_asked":
             return f"  seat {seat} asks the friend to name the first lead"
         if kind == "lead_named":
-            return f"  the friend asks for {_TRUMP_TEXT[d['suit']]}"
+            return f"  the friend asks for {trump_text(d['suit'])}"
         if kind == "friend_revealed":
             return f"  seat {seat} is the friend"
         if kind == "trick_won":
+            assert seat is not None
+            cards = list(d["cards"])
+            if d["joker_demanded"]:
+                cards[0] += " (demands the joker)"
+            elif cards[0] == "JK" and joker_has_power(d["number"], False):
+                cards[0] += f" (names {trump_text(d['led'])})"
             points = f", points {' '.join(d['points'])}" if d["points"] else ""
-            cards = " ".join(d["cards"])
-            led = f"led by seat {d['leader']}"
-            return f"  trick {d['number']}: {cards} ({led}) -> seat {seat}{points}"
+            return trick_line(d["number"], d["leader"], cards, PLAYERS, seat) + points
         if kind == "hand_scored":
-            made = "made" if d["success"] else "failed"
-            extra = f" x{d['multiplier']} ({', '.join(d['doublings'])})" if d["doublings"] else ""
-            return (
-                f"  {_contract(d['contract'])} {made} with {d['points']} "
-                f"(buried {d['buried_points']}), S = {d['base_S']}{extra} = {d['S']}: "
-                f"scores {d['scores']}, totals {d['totals']}"
-            )
+            return f"  {_settlement(d)}: scores {d['scores']}, totals {d['totals']}"
         return None
+
+
+def _settlement(d: Mapping[str, Any]) -> str:
+    """P, B and S of a scored hand, with its doublings (M16)."""
+    points, bid = d["points"], d["contract"][0]
+    made = "made" if d["success"] else "failed"
+    side = "declarer" if d["friend"] is None else "declarer's side"
+    buried = f" ({d['buried_points']} buried)" if d["buried_points"] else ""
+    formula = f"2·({bid}−{MIN_BID}) + ({points}−{bid})" if d["success"] else f"{bid}−{points}"
+    text = (
+        f"{_contract(d['contract'])} {made}: {side} captured P={points}{buried} of B={bid}: "
+        f"S = {formula} = {d['base_S']}"
+    )
+    doublings = [_DOUBLINGS[name] for name in d["doublings"]]
+    if doublings:
+        times = f" (×{d['multiplier']})" if len(doublings) > 1 else ""
+        text += f", doubled for {' and '.join(doublings)}{times} → {d['S']}"
+    return text
 
 
 SPEC = MightySpec()

@@ -8,10 +8,23 @@ Cards are flyweights and are found by identity (``is``): a list membership test
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from engine.cards import JOKER, Card, Suit
 from engine.mighty.rules import TRICKS, Trump
 from engine.tricks import follow_options, winning_position
+
+
+class PlayedTrick(NamedTuple):
+    """A completed trick: ``led`` is the suit the others had to follow (a led joker's
+    named suit in tricks 2–9, M12; after a powerless joker lead, the second card's),
+    ``demanded`` whether the leader demanded the joker with the joker-caller (M13)."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    led: Suit | None
+    demanded: bool
 
 
 def joker_has_power(trick_no: int, demanded: bool) -> bool:

@@ -1,18 +1,20 @@
 """What one seat of a Mighty match may see (RULES "Who may see what", M6, M8, M15).
 
 Public: seats, dealer, the auction, contract and trump, the friend call, the friend
-once revealed, every trick of the hand so far, captured point cards, a deal-miss hand,
-the scores. Private: your own hand; the kitty and the discards (the declarer, once
+once revealed, every trick of the hand so far (with the suit it asked for, which a led
+joker names, and whether the joker was demanded: M12, M13), captured point cards, a
+deal-miss hand, the scores. Private: your own hand; the kitty and the discards (the declarer, once
 the kitty is taken); that you hold the called card (its holder); a secret solo (the
 declarer, until the hand ends).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.cards import NAMES, Card, sort_hand, trump_label
 from engine.mighty.actions import MightyBid
+from engine.mighty.game import MightyGame
 from engine.mighty.hand import contract_json, friend_call_json
 from engine.mighty.notation import encode_action
 from engine.mighty.rules import (
@@ -22,9 +24,7 @@ from engine.mighty.rules import (
     dealmiss_halves,
     format_halves,
 )
-
-if TYPE_CHECKING:
-    from engine.mighty.game import MightyGame
+from engine.mighty.trick import PlayedTrick
 
 
 def _names(cards: list[Card] | tuple[Card, ...]) -> list[str]:
@@ -54,16 +54,20 @@ def _play_state(game: MightyGame) -> dict[str, Any]:
         "trick": _trick(game.leader, game.trick),
         "led": None if game.led is None else game.led.label,
         "joker_demanded": bool(game.trick) and game.demanded,
-        "tricks": [
-            {"number": i + 1, "leader": leader, "cards": _trick(leader, cards), "winner": winner}
-            for i, (leader, cards, winner) in enumerate(game.tricks)
-        ],
-        "last_trick": None if last is None else _last_trick(*last),
+        "tricks": [{"number": i + 1, **_played(t)} for i, t in enumerate(game.tricks)],
+        "last_trick": None if last is None else {"hand_number": last[0], **_played(last[1])},
     }
 
 
-def _last_trick(hand: int, leader: int, cards: tuple[Card, ...], winner: int) -> dict[str, Any]:
-    return {"hand_number": hand, "leader": leader, "cards": _trick(leader, cards), "winner": winner}
+def _played(t: PlayedTrick) -> dict[str, Any]:
+    """A completed trick, with the suit to follow and the joker demand (M12, M13)."""
+    return {
+        "leader": t.leader,
+        "cards": _trick(t.leader, t.cards),
+        "winner": t.winner,
+        "led": None if t.led is None else t.led.label,
+        "joker_demanded": t.demanded,
+    }
 
 
 def build_view(game: MightyGame, seat: int | None) -> dict[str, Any]:

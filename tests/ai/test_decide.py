@@ -7,13 +7,12 @@ from typing import Any
 
 import pytest
 
-from engine.ai.decide import LEVELS, LevelPolicy, decide
-from engine.ai.policy import policy_for
+from engine.ai.decide import LEVELS, LevelPolicy, decide, policy_for
 from engine.cards import parse_card
 from engine.game import Game
 from engine.kachuful.game import KachufulGame
 from engine.mighty.game import MightyGame
-from engine.replay import spec_for
+from engine.registry import game_named
 
 
 def _advance(game: Game, steps: int, rng: random.Random) -> None:
@@ -58,8 +57,7 @@ def _permuted(game: Game, seat: int, rng: random.Random) -> Game | None:
         ha, hb = deal["hands"][a], deal["hands"][b]
         if x in ha and y in hb:
             ha[ha.index(x)], hb[hb.index(y)] = y, x
-    spec = spec_for(doc["game"])
-    other = spec.from_replay(doc)
+    other = game_named(doc["game"]).spec.from_replay(doc)
     for act in doc["actions"]:
         other.apply(act["seat"], type(other).parse_action(act))
     return other

@@ -18,6 +18,7 @@ from engine.ai.lean import BIT_OF_CARD, BIT_OF_NAME, NO_TRUMP
 from engine.cards import Suit
 from engine.game import Play
 from engine.kachuful.actions import Bid
+from engine.kachuful.descriptor import KACHUFUL
 from engine.kachuful.game import KachufulGame
 from engine.kachuful.scoring import hand_score
 
@@ -106,7 +107,7 @@ def _check_playout(
         gone |= _mask([view["turned"]])
     lean_won = playout(_hands(game), leader, list(trick), trump, list(won), bids, greedy, gone)
     gone |= _mask([e["card"] for e in view["trick"]])
-    clone = KachufulGame.from_json(game.to_json())
+    clone = KACHUFUL.from_json(game.to_json())
     number = clone.current.number
     tricks = list(won)
     cur = list(trick)

@@ -23,6 +23,7 @@ from engine.ai.mighty_sim import (
 from engine.cards import Card, Suit
 from engine.game import Action, Play
 from engine.mighty.actions import NONE, Contract, FriendCall, MightyBid
+from engine.mighty.descriptor import MIGHTY
 from engine.mighty.game import MightyGame
 
 
@@ -143,7 +144,7 @@ def _check_playout(
     caps = list(captured)
     cur = trick.copy()
     lean = table.scores(caps, playout(table, list(hands), cur, caps, friend))
-    clone = MightyGame.from_json(game.to_json())
+    clone = MIGHTY.from_json(game.to_json())
     cur = trick.copy()
     mine = friend
     scored = len(clone.hand_scores)

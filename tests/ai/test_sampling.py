@@ -10,12 +10,13 @@ from engine.ai.mighty_info import KITTY
 from engine.ai.mighty_info import info_from_view as mighty_info
 from engine.ai.mighty_sim import JOKER_MASK
 from engine.ai.sampling import sample_world
-from engine.cards import Suit, parse_cards
+from engine.cards import JOKER, Suit, parse_card, parse_cards
 from engine.game import Play
 from engine.kachuful.deal import Deal
 from engine.kachuful.game import KachufulGame
-from engine.mighty.actions import PASS, MightyBid
+from engine.mighty.actions import JOKER_DEMANDS, JOKER_LEADS, PASS, MightyBid
 from engine.mighty.game import MightyGame
+from tests.engine.mighty.util import build_deal, declare, finish_trick, play
 
 
 def test_sample_world_fills_every_location_within_its_allowed_cards() -> None:
@@ -74,3 +75,33 @@ def test_m13_mighty_info_reads_hands_kitty_and_joker_refusal() -> None:
     unknown, capacity, _ = info.hidden()
     assert capacity[KITTY] == 3 and unknown.bit_count() == 43
     assert bool(info.hand & JOKER_MASK) == any(c.suit is None for c in game.hands[other])
+
+
+def _worlds(game: MightyGame, seat: int, n: int = 100) -> list[list[int]]:
+    info = mighty_info(game.view(seat))
+    unknown, capacity, allowed = info.hidden()
+    rng = random.Random(seat)
+    return [sample_world(unknown, capacity, allowed, rng) for _ in range(n)]
+
+
+def test_m12_a_finished_trick_led_by_the_joker_shows_voids_in_the_suit_it_named() -> None:
+    deal = build_deal({0: "A♥ JK", 1: "2♥ 3♠", 2: "3♥", 3: "4♥", 4: "5♥"}, avoid={2: "spades"})
+    game = declare(deal)
+    play(game, "A♥", "2♥", "3♥", "4♥", "5♥", JOKER_LEADS[Suit.SPADES], "3♠")
+    finish_trick(game)
+    spades = SUIT_MASK[int(Suit.SPADES)]
+    assert mighty_info(game.view(1)).voids[2] & spades == spades
+    assert all(world[2] & spades == 0 for world in _worlds(game, 1))
+
+
+def test_m13_a_demand_nobody_answered_in_a_finished_trick_places_the_joker() -> None:
+    fixed = {0: "A♥ 3♣ JK", 1: "2♥ 9♣", 2: "3♥ K♣", 3: "4♥ 2♣", 4: "5♥ 7♦"}
+    game = declare(build_deal(fixed, avoid={4: "clubs"}))
+    demand = JOKER_DEMANDS[parse_card("3♣")]
+    play(game, "A♥", "2♥", "3♥", "4♥", "5♥", demand, "9♣", "K♣", "2♣", "7♦")
+    assert not game.trick and JOKER in game.hands[0]
+    info = mighty_info(game.view(2))
+    assert all(info.voids[s] & JOKER_MASK for s in (1, 3, 4))
+    for world in _worlds(game, 2):
+        assert not any(world[s] & JOKER_MASK for s in (1, 3, 4))
+        assert (world[0] | world[KITTY]) & JOKER_MASK

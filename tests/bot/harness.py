@@ -14,8 +14,13 @@ from bot.storage.db import connect
 from bot.storage.results import GameName, Leaderboard, leaderboard
 from bot.storage.tables import TableRecord, load_actions, load_table
 from engine.game import Game
-from tests.double import Double, FakeUser, InteractionResult, StoredMessage
-from tests.double.harness import RunBot
+from testkit.double import Double, FakeUser, InteractionResult, StoredMessage
+from testkit.double.harness import RunBot
+from testkit.driver import KACHUFUL, table_id, table_message
+from testkit.driver import Driver as PanelDriver
+from testkit.driver import custom_ids as custom_ids
+from testkit.driver import refresh_id as refresh_id
+from testkit.driver import whose_turn as whose_turn
 
 SETTLE_QUIET = 0.005
 """Quiet time after which the bot counts as done: its table edit starts before it answers."""
@@ -47,17 +52,9 @@ def members(double: Double, count: int) -> list[FakeUser]:
 def _ai_moving(bot: CardBot) -> bool:
     """Whether an AI move is being decided (in a worker thread, out of the double's sight)."""
     try:
-        return bot.registry.ai.moving > 0
+        return bot.turns.ai.moving > 0
     except RuntimeError:
         return False
-
-
-def table_message(double: Double) -> StoredMessage:
-    """The latest public message of the bot with an embed (the table, lobby or standings)."""
-    for message in reversed(double.messages()):
-        if message.embeds:
-            return message
-    raise AssertionError("no table message")
 
 
 def field(message: StoredMessage | InteractionResult, name: str) -> str:
@@ -68,108 +65,22 @@ def field(message: StoredMessage | InteractionResult, name: str) -> str:
     raise AssertionError(f"no field {name!r}")
 
 
-def custom_ids(message: StoredMessage | InteractionResult, *, enabled: bool = True) -> list[str]:
-    out = []
-    for row in message.components:
-        for comp in row.get("components") or []:
-            if enabled and comp.get("disabled"):
-                continue
-            if "custom_id" in comp:
-                out.append(comp["custom_id"])
-    return out
-
-
 def labels(message: StoredMessage | InteractionResult) -> dict[str, Any]:
     return {c["custom_id"]: c.get("label") for row in message.components
             for c in row.get("components") or [] if "custom_id" in c}
 
 
+def done(result: InteractionResult) -> bool:
+    """Whether the bot confirmed a member's move (privately)."""
+    return result.ephemeral and result.content.startswith("Done")
 
 
-TURN = re.compile(r"<@(\d+)> to (bid|play)")
-
-
-def whose_turn(double: Double) -> tuple[int, str] | None:
-    """The member (id) whose turn the table message shows, and what they do, or None."""
-    message = table_message(double)
-    try:
-        turn = field(message, "Turn")
-    except AssertionError:
-        return None
-    match = TURN.search(turn)
-    return None if match is None else (int(match[1]), match[2])
-
-
-def table_id(double: Double) -> int:
-    for cid in custom_ids(table_message(double), enabled=False):
-        if cid.startswith("t:"):
-            return int(cid.split(":")[1])
-    raise AssertionError("the table message has no table button")
-
-
-class Driver:
-    """Plays the members' turns through panels (buttons) and slash commands."""
+class Driver(PanelDriver):
+    """Plays the members' Kachuful turns (whose turn the table message shows) through
+    their panels, every third by slash command."""
 
     def __init__(self, double: Double, users: list[FakeUser], seed: int = 1) -> None:
-        import random
-
-        self.double = double
-        self.users = {u.id: u for u in users}
-        self.panels: dict[int, StoredMessage] = {}
-        self.rng = random.Random(seed)
-        self.steps = 0
-
-    async def panel(self, user: FakeUser) -> StoredMessage:
-        """The member's panel, refreshed (opened from the table the first time)."""
-        tid = table_id(self.double)
-        old = self.panels.get(user.id)
-        if old is None or f"t:{tid}:refresh" not in custom_ids(old):
-            result = await self.double.click(user, table_message(self.double), f"t:{tid}:hand")
-        else:
-            result = await self.double.click(user, old, f"t:{tid}:refresh")
-        assert result.ephemeral or result.response_type == 7, result
-        assert result.message is not None
-        self.panels[user.id] = result.message
-        return result.message
-
-    async def mover(self) -> tuple[FakeUser, StoredMessage]:
-        """The member whose turn the table shows, and their refreshed panel."""
-        turn = whose_turn(self.double)
-        assert turn is not None
-        user = self.users[turn[0]]
-        return user, await self.panel(user)
-
-    async def step(self) -> bool:
-        """Play one member's turn; False when no member is to act."""
-        for attempt in range(4):
-            turn = whose_turn(self.double)
-            if turn is None:
-                return False
-            user = self.users[turn[0]]
-            panel = await self.panel(user)
-            choices = [c for c in custom_ids(panel) if c.startswith("a:")]
-            if choices:
-                break
-            # The table edit may still be on its way on a busy machine: wait for it.
-            await self.double.settle(quiet=0.05 * (attempt + 1))
-        assert choices, f"no enabled action for {user.name}: {panel.embeds}"
-        chosen = self.rng.choice(choices)
-        label = str(labels(panel)[chosen]).removesuffix(" ★")
-        self.steps += 1
-        if self.steps % 3 == 0:
-            if label.startswith("Bid "):
-                result = await self.double.slash(user, self.double.channel, "kachuful", "bid",
-                                                 amount=int(label.split()[1]))
-            else:
-                result = await self.double.slash(user, self.double.channel, "kachuful", "play",
-                                                 card=label)
-            assert result.ephemeral and result.content.startswith("Done"), result
-        else:
-            result = await self.double.click(user, panel, chosen)
-            assert result.response_type == 7 and result.content.startswith("Done"), result
-        return True
-
-
+        super().__init__(double, users, KACHUFUL, seed=seed, slash_every=3, confirm=done)
 
 
 async def open_table(double: Double, users: list[FakeUser], *, deal: bool = True,
@@ -212,9 +123,10 @@ async def replayed(db: Path, new_game: Callable[[TableRecord, dict[str, Any]], G
     finally:
         await conn.close()
     assert rec is not None and rec.status == "finished"
-    game = new_game(rec, log[0]["action"])
+    game = new_game(rec, log[0].action)
     for entry in log[1:]:
-        game.apply(entry["seat"], game.parse_action(entry["action"]))
+        assert entry.seat is not None
+        game.apply(entry.seat, game.parse_action(entry.action))
     assert game.is_over
     return game
 

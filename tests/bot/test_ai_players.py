@@ -20,6 +20,10 @@ from bot.table import Table
 from engine.ai.decide import decide as real_decide
 from engine.game import Action
 from engine.kachuful.actions import Bid
+from testkit.double import Double, FakeUser
+from testkit.double.commands import build_command_data
+from testkit.double.harness import RunBot
+from testkit.double.results import APPLICATION_COMMAND
 from tests.bot.harness import (
     Driver,
     field,
@@ -29,10 +33,6 @@ from tests.bot.harness import (
     table_id,
     table_message,
 )
-from tests.double import Double, FakeUser
-from tests.double.commands import build_command_data
-from tests.double.harness import RunBot
-from tests.double.results import APPLICATION_COMMAND
 
 Calls = list[tuple[str, str]]
 _ACTION = Bid.of(1)
@@ -41,7 +41,7 @@ _ACTION = Bid.of(1)
 @pytest.fixture
 async def bot(double: Double, run_bot: RunBot, tmp_path: Path) -> CardBot:
     client = await started_bot(double, run_bot, tmp_path / "bot.sqlite3")
-    client.registry.ai.budget = 0.02
+    client.turns.ai.budget = 0.02
     return client
 
 
@@ -208,7 +208,7 @@ async def test_mighty_game_with_hard_ai_players_finishes(
         if game.is_over:
             break
         if game.to_act == 0:
-            await bot.registry.act(table, host.id, game.legal_actions(0)[0])
+            await bot.service.act(table, host.id, game.legal_actions(0)[0])
         else:  # an AI player is thinking in its worker thread
             await asyncio.sleep(0.01)
     assert game.is_over and not table.is_open
@@ -245,7 +245,7 @@ async def test_a_stale_decision_is_made_again(
     await open_table(double, [host], deal=False, start_size=1, schedule="descending")
     await double.slash(host, double.channel, "kachuful", "addbot", count=2)
     table = _table(bot, double)
-    real = bot.registry.ai.move
+    real = bot.turns.ai.move
     moved: list[Snapshot] = []
 
     async def move(game_name: str, snap: Snapshot, *, paced: bool) -> Action:
@@ -255,7 +255,7 @@ async def test_a_stale_decision_is_made_again(
         moved.append(snap)
         return action
 
-    monkeypatch.setattr(bot.registry.ai, "move", move)
+    monkeypatch.setattr(bot.turns.ai, "move", move)
     await double.slash(host, double.channel, "kachuful", "deal")
     await double.settle()
     assert len(moved) >= 2 and moved[1].seat == moved[0].seat

@@ -13,7 +13,7 @@ import pytest
 
 from bot.app import run
 from bot.config import Settings
-from tests.double import Double
+from testkit.double import Double
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.client import CardBot
+from testkit.double import Double, FakeUser
 from tests.bot.harness import (
     Driver,
     custom_ids,
@@ -18,7 +19,6 @@ from tests.bot.harness import (
     table_message,
     whose_turn,
 )
-from tests.double import Double, FakeUser
 
 
 @pytest.fixture
@@ -45,7 +45,7 @@ async def test_kv7_blind_bid_offered_before_looking_17_cards(
     assert done.content == "Done: you bid 2 blind."
     assert "bid 2 (blind)" in field(table_message(double), "Bids and tricks")
 
-    other = next(u for u in three if u.id != bidder.id and u.id != whose_turn(double)[0])  # type: ignore[index]
+    other = next(u for u in three if u.id != bidder.id and u.id != whose_turn(double))
     offer = await driver.panel(other)
     assert not [c for c in custom_ids(offer) if labels(offer)[c].startswith("Blind")]
     look = next(c for c in custom_ids(offer) if labels(offer)[c] == "Look at my cards")
@@ -154,7 +154,7 @@ async def test_table_repost_rules_and_turn_ping(
     pings = [m for m in double.messages() if "your turn" in m.content]
     assert len(pings) == 1
     turn = whose_turn(double)
-    assert turn is not None and f"<@{turn[0]}>" in pings[0].content
+    assert turn is not None and f"<@{turn}>" in pings[0].content
     assert await Driver(double, four).step()
     await double.settle(quiet=0.1)
     assert pings[0].deleted

@@ -11,6 +11,8 @@ import pytest
 from bot.games.kachuful import engine_config
 from bot.storage.tables import TableRecord
 from engine.kachuful.game import KachufulGame
+from testkit.double import Double
+from testkit.double.harness import RunBot
 from tests.bot.harness import (
     Driver,
     members,
@@ -20,8 +22,6 @@ from tests.bot.harness import (
     stored_leaderboard,
     table_message,
 )
-from tests.double import Double
-from tests.double.harness import RunBot
 
 
 async def test_full_default_game_matches_engine_replay(
@@ -50,7 +50,7 @@ async def test_full_default_game_matches_engine_replay(
     # At most one table edit per accepted action (besides the three joins in the lobby
     # and pointing the old message to the final standings).
     edits = double.calls["PATCH /channels/{channel_id}/messages/{message_id}"]
-    assert edits <= bot.registry.accepted + 3 + 1
+    assert edits <= bot.service.accepted + 3 + 1
 
     def new_game(rec: TableRecord, opening: dict[str, Any]) -> KachufulGame:
         deal = opening["deal"]

@@ -7,6 +7,7 @@ import asyncio
 from bot.client import CardBot
 from bot.table import Table
 from engine.cards import parse_card
+from testkit.double import Double, FakeUser, InteractionResult
 from tests.bot.harness import (
     Driver,
     custom_ids,
@@ -16,14 +17,14 @@ from tests.bot.harness import (
     table_message,
     whose_turn,
 )
-from tests.double import Double, FakeUser, InteractionResult
 
 
 def _snapshot(bot: CardBot, double: Double) -> tuple[object, ...]:
     table = bot.registry.in_channel(double.channel.id)
     assert table is not None
     versions = len(table_message(double).versions)
-    return (table.rec.version, table.rec.state, table.rec.status, len(table.seats), versions)
+    state = table.game and table.game.to_json()
+    return (table.rec.version, state, table.rec.status, len(table.seats), versions)
 
 
 def _table(bot: CardBot, double: Double) -> Table:
@@ -43,7 +44,7 @@ async def test_not_your_turn(double: Double, bot: CardBot, users: list[FakeUser]
     await open_table(double, users)
     turn = whose_turn(double)
     assert turn is not None
-    other = next(u for u in users if u.id != turn[0])
+    other = next(u for u in users if u.id != turn)
     before = _snapshot(bot, double)
     result = await double.slash(other, double.channel, "kachuful", "bid", amount=1)
     await _refused(double, result, "not your turn")
@@ -189,5 +190,5 @@ async def test_closed_table_button_is_refused(
     ended = await double.slash(users[0], double.channel, "kachuful", "end")
     assert ended.ephemeral and "abandoned" in ended.content
     assert "ended early" in table_message(double).embeds[0]["title"]
-    result = await double.click(users[1], panel, f"t:{tid}:refresh")
+    result = await double.click(users[1], panel, f"p:{tid}:1")
     await _refused(double, result, "closed")

@@ -10,6 +10,8 @@ from pathlib import Path
 from bot.client import CardBot
 from bot.storage.db import connect
 from bot.storage.tables import load_table
+from testkit.double import Double
+from testkit.double.harness import RunBot
 from tests.bot.harness import (
     Driver,
     custom_ids,
@@ -18,8 +20,6 @@ from tests.bot.harness import (
     started_bot,
     table_message,
 )
-from tests.double import Double
-from tests.double.harness import RunBot
 
 
 def _game(bot: CardBot, double: Double):  # type: ignore[no-untyped-def]

@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.storage import ChannelTaken, SqliteStorage
 from bot.storage import tables as store
 from bot.storage.db import connect, schema_version
 from bot.storage.migrations import MIGRATIONS
 from bot.storage.results import FinishedGame, PlayerResult, leaderboard, record_game
-from bot.storage.tables import SeatRecord, TableRecord
-from bot.storage.writer import Row, Writer, insert
+from bot.storage.tables import LoggedAction, SeatRecord, Snapshot, TableRecord
+from bot.storage.writer import Row, Writer
 
 
 def _table(channel: int = 10) -> TableRecord:
@@ -45,51 +46,93 @@ async def test_migrations_from_empty_make_folders_and_wal(tmp_path: Path) -> Non
         await again.close()
 
 
-async def test_table_round_trip_and_action_log(tmp_path: Path) -> None:
+async def test_table_round_trip_action_log_and_snapshots(tmp_path: Path) -> None:
     path = tmp_path / "bot.sqlite3"
-    conn = await connect(path)
+    storage = await SqliteStorage.open(path)
     rec = _table()
-    await store.insert_table(conn, rec)
-    rec.status, rec.state, rec.version, rec.deadline = "running", '{"x": 1}', 3, 2000.5
+    await storage.insert_table(rec)
+    rec.status, rec.version, rec.deadline = "running", 3, 2000.5
     rec.message_id, rec.message_posted_at = 555, 1001.0
     rec.seats[1] = SeatRecord("Boole", None, True, left_user_id=7)
-    await store.save_table(conn, rec)
-    await insert(conn, store.action_row(rec.id, 1, None, 100, {"deal": {"seed": 1}}, 1000.0))
-    await insert(conn, store.action_row(rec.id, 2, 0, 100, {"bid": 2}, 1001.0))
-    await conn.commit()
-    await conn.close()
+    deal = LoggedAction(1, None, 100, {"deal": {"seed": 1}}, 1000.0)
+    await storage.log_action(rec, deal, Snapshot(1, '{"x": 1}'))
+    await storage.log_action(rec, LoggedAction(2, 0, 100, {"bid": 2}, 1001.0))
+    await storage.log_action(rec, LoggedAction(3, 1, None, {"bid": 1}, 1002.0),
+                             Snapshot(3, '{"x": 3}'))
+    await storage.log_action(rec, LoggedAction(4, 2, None, {"bid": 0}, 1003.0))
+    await storage.close()
 
-    conn = await connect(path)
+    storage = await SqliteStorage.open(path)
     try:
-        [loaded] = await store.load_open_tables(conn)
-        assert loaded == rec
-        assert await store.last_seq(conn, rec.id) == 2
-        assert await store.first_action_at(conn, rec.id) == 1000.0
-        log = await store.load_actions(conn, rec.id)
-        assert [e["action"] for e in log] == [{"deal": {"seed": 1}}, {"bid": 2}]
+        [stored] = await storage.open_tables()
+        assert stored.rec == rec
+        assert stored.snapshot == Snapshot(3, '{"x": 3}')
+        assert [e.action for e in stored.actions] == [{"bid": 0}]
+        assert stored.last_seq == 4
+        assert [e.seq for e in await storage.actions(rec.id)] == [1, 2, 3, 4]
         rec.status = "finished"
-        await store.save_table(conn, rec)
-        await conn.commit()
-        assert await store.load_open_tables(conn) == []
-        assert (await store.load_table(conn, rec.id)) == rec
+        result = FinishedGame(
+            guild_id=1, game="kachuful", status="finished", hands_played=1, ended_at=1004.0,
+            table_id=rec.id, players=[
+                PlayerResult(seat=0, user_id=100, name="Ana", score=12, won=True),
+                PlayerResult(seat=1, user_id=None, name="Boole", score=0, won=False)])
+        game_id = await storage.close_table(
+            rec, entry=LoggedAction(5, 0, 100, {"play": "A♠"}, 1004.0),
+            snapshot=Snapshot(5, '{"x": 5}'), result=result)
+        assert game_id is not None
+        assert await storage.open_tables() == []
+        assert await storage.table(rec.id) == rec
+        assert await storage.snapshot(rec.id) == Snapshot(5, '{"x": 5}')
+        board = await storage.leaderboard(1, "kachuful")
+        assert board.games_recorded == 1 and board.last_played == 1004.0
     finally:
-        await conn.close()
+        await storage.close()
 
 
 async def test_one_open_table_per_channel(tmp_path: Path) -> None:
-    conn = await connect(tmp_path / "bot.sqlite3")
+    storage = await SqliteStorage.open(tmp_path / "bot.sqlite3")
     try:
         first = _table()
-        await store.insert_table(conn, first)
-        with pytest.raises(sqlite3.IntegrityError):
-            await store.insert_table(conn, _table())
-        await conn.rollback()
+        await storage.insert_table(first)
+        with pytest.raises(ChannelTaken):
+            await storage.insert_table(_table())
         first.status = "abandoned"
-        await store.save_table(conn, first)
-        await store.insert_table(conn, _table())  # a closed table frees the channel
-        await conn.commit()
+        await storage.close_table(first)
+        await storage.insert_table(_table())  # a closed table frees the channel
     finally:
-        await conn.close()
+        await storage.close()
+
+
+async def test_guild_settings_round_trip(tmp_path: Path) -> None:
+    storage = await SqliteStorage.open(tmp_path / "bot.sqlite3")
+    try:
+        assert await storage.guild_settings(1) == {}
+        await storage.save_guild_settings(1, {"language": "pt-BR"})
+        await storage.save_guild_settings(1, {"language": "ko", "kachuful": {"hook": False}})
+        assert await storage.guild_settings(1) == {"language": "ko", "kachuful": {"hook": False}}
+        assert await storage.guild_settings(2) == {}
+    finally:
+        await storage.close()
+
+
+async def test_version_3_moves_each_state_into_a_snapshot(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    conn = await connect(path, MIGRATIONS[:2])
+    await conn.execute(
+        "INSERT INTO tables (id, guild_id, channel_id, game, host_id, status, settings, seats, "
+        "state, version, created_at, updated_at) VALUES (7, 1, 10, 'kachuful', 100, 'running', "
+        "'{}', '[]', '{\"s\": 1}', 2, 0, 0)")
+    await conn.execute("INSERT INTO actions VALUES (7, 1, NULL, 100, '{}', 0)")
+    await conn.execute("INSERT INTO actions VALUES (7, 2, 0, 100, '{}', 0)")
+    await conn.commit()
+    await conn.close()
+    storage = await SqliteStorage.open(path)
+    try:
+        assert await storage.snapshot(7) == Snapshot(2, '{"s": 1}')
+        [stored] = await storage.open_tables()
+        assert stored.actions == [] and stored.last_seq == 2
+    finally:
+        await storage.close()
 
 
 async def test_leaderboard_after_recorded_games(tmp_path: Path) -> None:
@@ -124,11 +167,12 @@ async def test_writer_batches_and_isolates_a_bad_write(tmp_path: Path) -> None:
             await store.insert_table(conn, rec)
         await conn.commit()
         writer = Writer(conn)
-        await writer.write([store.action_row(records[0].id, 1, 0, 100, {"bid": 1}, 1.0)])
+        await writer.write([store.action_row(records[0].id,
+                                             LoggedAction(1, 0, 100, {"bid": 1}, 1.0))])
 
         def move(rec: TableRecord, seq: int) -> list[Row]:
             rec.version = seq
-            return [store.action_row(rec.id, seq, 0, 100, {"bid": seq}, 2.0),
+            return [store.action_row(rec.id, LoggedAction(seq, 0, 100, {"bid": seq}, 2.0)),
                     store.table_row(rec)]
 
         results = await asyncio.gather(
@@ -141,7 +185,6 @@ async def test_writer_batches_and_isolates_a_bad_write(tmp_path: Path) -> None:
         assert results[1:] == [None, None]
         versions = {r.channel_id: r.version for r in await store.load_open_tables(conn)}
         assert versions == {1: 0, 2: 1, 3: 1}
-        assert [e["action"] for e in await store.load_actions(conn, records[0].id)] == [
-            {"bid": 1}]
+        assert [e.action for e in await store.load_actions(conn, records[0].id)] == [{"bid": 1}]
     finally:
         await conn.close()

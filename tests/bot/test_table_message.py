@@ -7,11 +7,17 @@ import asyncio
 from typing import Any
 
 import discord
+import pytest
 
+from bot import table_message as table_render
 from bot.client import CardBot
-from bot.publisher import REPOST_AGE, Payload, Publisher
+from bot.games.kachuful import KACHUFUL
+from bot.publisher import REPOST_AGE, Publisher
+from bot.storage.tables import TableRecord
+from bot.table import Table
+from bot.table_message import Payload
+from testkit.double import Double, FakeUser
 from tests.bot.harness import Driver, field, open_table, table_message
-from tests.double import Double, FakeUser
 
 EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
 
@@ -19,7 +25,7 @@ EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
 def _bids_shown(bot: CardBot, double: Double) -> str:
     table = bot.registry.in_channel(double.channel.id)
     assert table is not None
-    expected = next(f for f in bot.registry.render(table).embeds[0].fields
+    expected = next(f for f in table_render.render(table).embeds[0].fields
                     if f.name == "Bids and tricks")
     return str(expected.value)
 
@@ -91,17 +97,23 @@ class _Client:
         return self.channel
 
 
-async def test_bursts_collapse_to_the_latest_state() -> None:
+class _Storage:
+    async def save_message(self, rec: TableRecord) -> None:
+        raise AssertionError("no re-post expected")
+
+
+async def test_bursts_collapse_to_the_latest_state(monkeypatch: pytest.MonkeyPatch) -> None:
     channel = _Channel()
     state = {"n": 0}
 
-    def render() -> Payload:
+    def render(table: Table) -> Payload:
         return Payload([discord.Embed(description=str(state["n"]))], None)
 
-    async def moved(message_id: int, at: float) -> None:
-        raise AssertionError("no re-post expected")
-
-    publisher = Publisher(_Client(channel), 1, 2, render, moved, 99, None)  # type: ignore[arg-type]
+    monkeypatch.setattr(table_render, "render", render)
+    rec = TableRecord(guild_id=2, channel_id=1, game="kachuful", host_id=3, settings={},
+                      seats=[], created_at=0.0, updated_at=0.0, message_id=99)
+    table = Table(rec, KACHUFUL, None)
+    publisher = Publisher(_Client(channel), table, _Storage())  # type: ignore[arg-type]
     for n in range(1, 11):
         state["n"] = n
         publisher.schedule()

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from engine.game import Action, Game, IllegalAction
-from engine.replay import replay, spec_for, summary
+from engine.registry import game_named
+from engine.replay import replay, summary
 
 G = TypeVar("G", bound=Game)
 
@@ -15,7 +16,7 @@ G = TypeVar("G", bound=Game)
 def assert_round_trip(game: G) -> G:
     """The game restored from its JSON: the same JSON, views and results; returned to go on."""
     text = game.to_json()
-    restored = type(game).from_json(text)
+    restored = game_named(game.name).from_json(text)
     assert restored.to_json() == text
     for seat in [None, *range(game.players)]:
         assert restored.view(seat) == game.view(seat)
@@ -25,10 +26,10 @@ def assert_round_trip(game: G) -> G:
 
 def assert_record_replays(game: Game, name: str) -> None:
     """The game's record, with its deals given in full or by seed, replays to the same summary."""
-    spec = spec_for(name)
+    info = game_named(name)
     for record in (game.record(expand_deals=True), game.record()):
         out, ok = replay(record)
-        assert ok and out == summary(spec, game)
+        assert ok and out == summary(info, game)
 
 
 def assert_illegal_actions_change_nothing(game: Game, candidates: Sequence[Action]) -> None:

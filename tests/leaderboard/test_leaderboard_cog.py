@@ -12,6 +12,7 @@ import discord
 import pytest
 
 from bot.ratings import MIN_RATED_GAMES
+from bot.storage import SqliteStorage
 from bot.storage.results import record_game
 from cogs.leaderboard import NOT_IN_SERVER, READ_FAILED, Leaderboards, parse_game
 from tests.leaderboard.builders import game_of
@@ -54,7 +55,8 @@ async def stats(cog: Leaderboards, inter: Interaction, member: Member | None = N
 
 @pytest.fixture
 def cog(conn: aiosqlite.Connection) -> Leaderboards:
-    return Leaderboards(lambda: conn)
+    storage = SqliteStorage(conn)
+    return Leaderboards(lambda: storage)
 
 
 def test_parse_game() -> None:
@@ -133,7 +135,8 @@ async def test_member_without_games_gets_a_clear_private_message(
 
 async def test_a_storage_failure_is_answered_privately(tmp_path: Path) -> None:
     async with aiosqlite.connect(tmp_path / "unmigrated.sqlite3") as bare:  # no tables at all
-        cog = Leaderboards(lambda: bare)
+        storage = SqliteStorage(bare)
+        cog = Leaderboards(lambda: storage)
         board, mine = Interaction(1, Member(5)), Interaction(1, Member(5))
         await leaderboard(cog, board, "kachuful")
         await stats(cog, mine)

@@ -8,11 +8,11 @@ from bot.ratings import MIN_RATED_GAMES
 from bot.storage.db import connect
 from bot.storage.results import record_game
 from cogs.leaderboard import NOT_IN_SERVER
+from testkit.double import Double, FakeUser
+from testkit.double.commands import build_command_data
+from testkit.double.harness import RunBot
+from testkit.double.results import APPLICATION_COMMAND
 from tests.bot.harness import make_bot
-from tests.double import Double, FakeUser
-from tests.double.commands import build_command_data
-from tests.double.harness import RunBot
-from tests.double.results import APPLICATION_COMMAND
 from tests.leaderboard.builders import game_of
 
 

@@ -1,6 +1,7 @@
 """Playing Mighty tables through the Discord double: opening a table (optionally with
-given deals, a test-only replacement of the adapter's ``new_game``), and a driver that
-turns engine actions into slash commands or panel clicks and menu picks."""
+given deals, a test-only replacement of the adapter's ``new_game``), and the panel
+driver playing engine actions chosen by a script, as slash commands or panel clicks and
+menu picks (mapped by :data:`testkit.driver.MIGHTY`)."""
 
 from __future__ import annotations
 
@@ -13,24 +14,15 @@ import pytest
 
 from bot.client import CardBot
 from bot.games.mighty import MIGHTY, engine_config
-from bot.games.mighty_words import LETTER_OF
 from bot.table import Table
-from engine.cards import JOKER, Card, trump_label
+from engine.cards import JOKER, Card
 from engine.game import Action, Game, Play
-from engine.mighty import (
-    ASK_LEAD,
-    DEAL_MISS,
-    PASS,
-    Contract,
-    Discard,
-    FriendCall,
-    MightyBid,
-    MightyGame,
-    NameLead,
-)
+from engine.mighty import PASS, Discard, FriendCall, MightyBid, MightyGame
 from engine.mighty.deals import Deal
-from tests.bot.harness import custom_ids, table_message
-from tests.double import Double, FakeUser, InteractionResult, StoredMessage
+from testkit.double import Double, FakeUser, InteractionResult, StoredMessage
+from testkit.driver import MIGHTY as MOVES
+from testkit.driver import Driver, find_control
+from tests.bot.harness import done, table_message
 
 Chooser = Callable[[MightyGame, int], Action]
 
@@ -69,33 +61,22 @@ def the_game(bot: CardBot, double: Double) -> MightyGame:
 
 
 def find_id(message: StoredMessage | InteractionResult, payload: str) -> str | None:
-    """The enabled component of a panel whose custom_id ends with ``payload``."""
-    for cid in custom_ids(message):
-        if cid.startswith("a:") and cid.split(":", 3)[3] == payload:
-            return cid
-    return None
+    """The enabled component of a panel whose payload is ``payload``."""
+    control = find_control(message, payload)
+    return None if control is None else control.custom_id
 
 
-def options_of(message: StoredMessage | InteractionResult, payload: str) -> list[str]:
-    for row in message.components:
-        for comp in row.get("components") or []:
-            if str(comp.get("custom_id", "")).endswith(":" + payload) and comp.get("options"):
-                return [o["value"] for o in comp["options"]]
-    return []
-
-
-class MightyDriver:
-    """Plays the seat to act with ``choose``: through the panel when it offers the
-    action (every other step), else through the slash command."""
+class MightyDriver(Driver):
+    """Plays the seat to act (as the engine has it) with ``choose``: through the panel
+    when it offers the action (every other step), else through the slash command."""
 
     def __init__(self, bot: CardBot, double: Double, users: list[FakeUser],
                  choose: Chooser) -> None:
+        super().__init__(double, users, MOVES, slash_every=2, open_by="command",
+                         confirm=done)
         self.bot = bot
-        self.double = double
         self.users = users
-        self.choose = choose
-        self.steps = 0
-        self.panels: dict[int, StoredMessage] = {}
+        self.script = choose
         self.table = the_table(bot, double)
 
     def rebind(self, bot: CardBot) -> None:
@@ -109,121 +90,23 @@ class MightyDriver:
         assert isinstance(game, MightyGame)
         return game
 
-    async def panel(self, user: FakeUser) -> StoredMessage:
-        tid = self.table.id
-        old = self.panels.get(user.id)
-        if old is None:
-            result = await self.double.slash(user, self.double.channel, "mighty", "hand")
-        else:
-            result = await self.double.click(user, old, f"t:{tid}:refresh")
-        assert result.message is not None, result
-        self.panels[user.id] = result.message
-        return result.message
-
-    async def step(self) -> bool:
+    async def step(self) -> InteractionResult | None:
         game = self.game
         seat = game.to_act
         if seat is None:
-            return False
-        action = self.choose(game, seat)
-        await self.perform(seat, action, panel=self.steps % 2 == 0)
-        self.steps += 1
-        return True
+            return None
+        action = self.script(game, seat)
+        return await self.perform(seat, action, panel=self.count_step() == "panel")
 
     async def perform(
         self, seat: int, action: Action, *, panel: bool, refresh: bool = True,
     ) -> InteractionResult:
         """Do ``action`` for ``seat`` and check it was accepted; through the panel (as
         last seen unless ``refresh``) when ``panel`` and it offers the action."""
-        user = self.users[seat]
-        result = await self._by_panel(user, action, refresh) if panel else None
-        if result is None:
-            result = await self._by_slash(user, action)
-        assert result.content.startswith("Done"), (action, result.content)
+        result = await self.play(self.users[seat], action, by="panel" if panel else "command",
+                                 refresh=refresh)
+        assert result is not None, action
         return result
-
-    async def _by_panel(
-        self, user: FakeUser, action: Action, refresh: bool,
-    ) -> InteractionResult | None:
-        panel = await self.panel(user) if refresh else self.panels[user.id]
-        d = self.double
-        if isinstance(action, MightyBid):
-            menu = next((c for c in custom_ids(panel)
-                         if c.startswith("a:") and c.split(":", 3)[3].startswith("P")), None)
-            if menu is None:
-                return None
-            picked = await d.select(user, panel, menu, [str(action.points)])
-            assert picked.message is not None
-            trump_menu = find_id(picked, f"T{action.points}")
-            assert trump_menu is not None, picked.components
-            picked = await d.select(user, picked, trump_menu, [LETTER_OF[action.trump]])
-            bid = find_id(picked, f"b{action.points}{LETTER_OF[action.trump]}")
-            assert bid is not None, picked.components
-            return await d.click(user, picked, bid)
-        if action is PASS or action is DEAL_MISS or action is ASK_LEAD:
-            cid = find_id(panel, {PASS: "pass", DEAL_MISS: "dm", ASK_LEAD: "ask"}[action])
-            return None if cid is None else await d.click(user, panel, cid)
-        if isinstance(action, NameLead):
-            cid = find_id(panel, f"l{LETTER_OF[action.suit]}")
-            return None if cid is None else await d.click(user, panel, cid)
-        if isinstance(action, Discard):
-            cid = find_id(panel, "D")
-            assert cid is not None
-            return await d.select(user, panel, cid, [str(c.index) for c in action])
-        if isinstance(action, Contract):
-            value = f"{action.points}{LETTER_OF[action.trump]}"
-            cid = find_id(panel, "C")
-            if cid is None or value not in options_of(panel, "C"):
-                return None
-            return await d.select(user, panel, cid, [value])
-        if isinstance(action, FriendCall):
-            target = action.target
-            value = target if isinstance(target, str) else f"c{target.index}"
-            cid = find_id(panel, "F")
-            if cid is None or value not in options_of(panel, "F"):
-                return None
-            return await d.select(user, panel, cid, [value])
-        if isinstance(action, Play):
-            if action.suit is not None:
-                cid = find_id(panel, "J")
-                assert cid is not None, panel.components
-                return await d.select(user, panel, cid, [LETTER_OF[action.suit]])
-            payload = f"{'x' if action.call_joker else 'p'}{action.card.index}"
-            cid = find_id(panel, payload)
-            assert cid is not None, (action, panel.components)
-            return await d.click(user, panel, cid)
-        raise AssertionError(action)
-
-    async def _by_slash(self, user: FakeUser, action: Action) -> InteractionResult:
-        d, ch = self.double, self.double.channel
-        if isinstance(action, MightyBid):
-            return await d.slash(user, ch, "mighty", "bid", points=action.points,
-                                 trump=trump_label(action.trump))
-        if action is PASS:
-            return await d.slash(user, ch, "mighty", "pass")
-        if action is DEAL_MISS:
-            return await d.slash(user, ch, "mighty", "dealmiss")
-        if action is ASK_LEAD:
-            return await d.slash(user, ch, "mighty", "asklead")
-        if isinstance(action, NameLead):
-            return await d.slash(user, ch, "mighty", "lead", suit=action.suit.label)
-        if isinstance(action, Discard):
-            return await d.slash(user, ch, "mighty", "discard",
-                                 cards=" ".join(str(c) for c in action))
-        if isinstance(action, Contract):
-            return await d.slash(user, ch, "mighty", "contract", points=action.points,
-                                 trump=trump_label(action.trump))
-        if isinstance(action, FriendCall):
-            target = action.target
-            return await d.slash(user, ch, "mighty", "friend", call=str(target))
-        if isinstance(action, Play):
-            options: dict[str, Any] = {"card": str(action.card)}
-            if action.suit is not None:
-                options["suit"] = action.suit.label
-            if action.call_joker:
-                options["call_joker"] = True
-            return await d.slash(user, ch, "mighty", "play", **options)
-        raise AssertionError(action)
 
 
 def simple_chooser(seed: int, *, demand: bool = True) -> Chooser:
@@ -312,12 +195,23 @@ def still_hidden(game: MightyGame) -> set[str]:
         hidden |= {str(c) for c in game.current.deal.kitty}
     named: set[str] = set()
     if game.last_trick is not None:
-        named |= {str(c) for c in game.last_trick[2]}
+        named |= {str(c) for c in game.last_trick[1].cards}
     if game.contract is not None:
         named |= {str(game.mighty), str(game.caller)}
-    for record in game.records[-2:]:
+    for record in _since_last_scored(game):
         if isinstance(record.friend_call, Card):
             named.add(str(record.friend_call))
         if record.shown is not None:
             named |= {str(c) for c in record.shown}
     return hidden - named
+
+
+def _since_last_scored(game: MightyGame) -> list[Any]:
+    """The records the table may still show: the current one back to the last hand
+    scored (redeals in between included; the table recaps the last scored hand)."""
+    out = []
+    for record in reversed(game.records):
+        out.append(record)
+        if record.settlement is not None and record is not game.current:
+            break
+    return out

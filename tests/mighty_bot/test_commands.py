@@ -13,8 +13,8 @@ from engine.cards import parse_card
 from engine.game import Play
 from engine.mighty import PASS, Discard, FriendCall, MightyBid
 from engine.mighty.rules import parse_trump
+from testkit.double import Double, FakeUser
 from tests.bot.harness import members, table_message
-from tests.double import Double, FakeUser
 from tests.engine.mighty.util import build_deal
 from tests.mighty_bot.harness import MightyDriver, fixed_deals, open_mighty, simple_chooser
 

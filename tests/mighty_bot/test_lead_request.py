@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.mighty_panel import decode_button
+from bot.games.mighty.panel import decode_button
 from engine.cards import Suit, parse_card
 from engine.game import IllegalAction, Play
 from engine.mighty import ASK_LEAD, PASS, Discard, FriendCall, MightyBid, NameLead
+from testkit.double import Double
+from testkit.double.harness import RunBot
 from tests.bot.harness import field, make_bot, table_message
-from tests.double import Double
-from tests.double.harness import RunBot
 from tests.engine.mighty.util import build_deal
 from tests.mighty_bot.harness import MightyDriver, find_id, fixed_deals, open_mighty
 from tests.mighty_bot.test_refusals import Refusals

@@ -15,6 +15,8 @@ from engine.cards import Card
 from engine.game import Action, Play
 from engine.mighty import DEAL_MISS, PASS, Contract, FriendCall, MightyBid, MightyGame
 from engine.mighty.deals import Deal, seeded_deal
+from testkit.double import Double
+from testkit.double.harness import RunBot
 from tests.bot.harness import (
     members,
     replayed,
@@ -23,8 +25,6 @@ from tests.bot.harness import (
     stored_leaderboard,
     table_message,
 )
-from tests.double import Double
-from tests.double.harness import RunBot
 from tests.engine.mighty.util import build_deal
 from tests.mighty_bot.harness import (
     MightyDriver,

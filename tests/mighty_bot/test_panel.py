@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.games import Draft
-from bot.games.mighty_panel import build_panel, contract_options, decode_button, decode_select
+from bot.games.adapter import Draft
+from bot.games.mighty.panel import build_panel, contract_options, decode_button, decode_select
 from bot.views import panel_view
 from engine.cards import JOKER, Suit, parse_card
 from engine.game import IllegalAction, Play
@@ -21,7 +21,7 @@ LABELS = [f"seat {i}" for i in range(5)]
 
 
 def _rows(game: MightyGame, seat: int, draft: str = "") -> list[dict[str, Any]]:
-    rows = panel_view(1, 0, build_panel(game, seat, LABELS, draft)).to_components()
+    rows = panel_view(1, seat, 0, build_panel(game, seat, LABELS, draft)).to_components()
     assert len(rows) <= 5
     for row in rows:
         comps = row["components"]

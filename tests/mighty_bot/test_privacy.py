@@ -10,13 +10,15 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from bot.client import CardBot
-from bot.publisher import Payload
+import pytest
+
+from bot import table_message as table_render
 from bot.table import Table
+from bot.table_message import Payload
 from engine.mighty import MightyGame
+from testkit.double import Double
+from testkit.double.harness import RunBot
 from tests.bot.harness import make_bot, table_message
-from tests.double import Double
-from tests.double.harness import RunBot
 from tests.mighty_bot.harness import (
     CARD_TOKEN,
     MightyDriver,
@@ -35,10 +37,9 @@ def _text(payload: Payload) -> str:
     return "\n".join(parts)
 
 
-def watch_renders(bot: CardBot) -> list[int]:
+def watch_renders(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Check every render of a table message against the game at that moment."""
-    registry = bot.registry
-    render = registry.render
+    render = table_render.render
     counts = [0, 0]
 
     def checked(table: Table) -> Payload:
@@ -48,7 +49,7 @@ def watch_renders(bot: CardBot) -> list[int]:
             check(game, _text(payload), counts)
         return payload
 
-    registry.render = checked  # type: ignore[method-assign]
+    monkeypatch.setattr(table_render, "render", checked)
     return counts
 
 
@@ -65,11 +66,11 @@ def check(game: MightyGame, text: str, counts: list[int]) -> None:
 
 
 async def test_ai_match_renders_nothing_private(
-    double: Double, run_bot: RunBot, tmp_path: Path,
+    double: Double, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     bot = make_bot(double, tmp_path / "bot.sqlite3", seed=21)
     await run_bot(bot)
-    counts = watch_renders(bot)
+    counts = watch_renders(monkeypatch)
     ana = double.add_user("ana")
     await double.slash(ana, double.channel, "mighty", "start", hands=4)
     added = await double.slash(ana, double.channel, "mighty", "addbot", count=4)
@@ -90,11 +91,11 @@ async def test_ai_match_renders_nothing_private(
 
 
 async def test_member_match_with_secret_solos_renders_nothing_private(
-    double: Double, run_bot: RunBot, tmp_path: Path,
+    double: Double, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     bot = make_bot(double, tmp_path / "bot.sqlite3")
     await run_bot(bot)
-    counts = watch_renders(bot)
+    counts = watch_renders(monkeypatch)
     users = [double.add_user(n) for n in ("ana", "bo", "cy", "di", "ed")]
     await open_mighty(double, users, hands=3)
     quick = simple_chooser(8)

@@ -14,9 +14,9 @@ from engine.game import Play
 from engine.mighty import PASS, Discard, FriendCall, MightyBid
 from engine.mighty.actions import JOKER_DEMANDS
 from engine.mighty.rules import parse_trump
+from testkit.double import Double, FakeUser, InteractionResult
+from testkit.double.harness import RunBot
 from tests.bot.harness import make_bot, table_message
-from tests.double import Double, FakeUser, InteractionResult
-from tests.double.harness import RunBot
 from tests.engine.mighty.util import build_deal
 from tests.mighty_bot.harness import (
     MightyDriver,
@@ -32,7 +32,7 @@ DECLARER = "A♠ 3♣ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥"
 
 def _snapshot(bot: CardBot, double: Double) -> tuple[Any, ...]:
     table = the_table(bot, double)
-    return (table.rec.version, table.rec.state, table.rec.status,
+    return (table.rec.version, table.game and table.game.to_json(), table.rec.status,
             len(table_message(double).versions))
 
 

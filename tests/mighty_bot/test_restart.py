@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from testkit.double import Double
+from testkit.double.harness import RunBot
 from tests.bot.harness import make_bot, table_message
-from tests.double import Double
-from tests.double.harness import RunBot
 from tests.mighty_bot.harness import MightyDriver, open_mighty, simple_chooser
 
 

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from engine.ai.policy import RandomPolicy, policy_for
+from engine.ai.decide import policy_for
+from engine.ai.policy import RandomPolicy
 from engine.game import Play
 from engine.kachuful import Bid, KachufulGame
 from engine.replay import play_out

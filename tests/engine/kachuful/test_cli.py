@@ -11,7 +11,12 @@ from typing import Any
 
 import pytest
 
+from engine.cards import parse_card
 from engine.cli import main
+from engine.game import IllegalAction, Play
+from engine.kachuful.deal import read_deal
+from engine.kachuful.game import KachufulGame
+from engine.record import run_actions
 
 EXAMPLE: dict[str, Any] = {
     "game": "kachuful",
@@ -89,6 +94,34 @@ def test_replay_of_an_unfinished_hand(tmp_path: Path) -> None:
     assert out["legal"] == [{"play": "2♣"}, {"play": "5♠"}, {"play": "4♦"}]
 
 
+def test_replay_of_a_game_cut_after_its_first_hands(tmp_path: Path) -> None:
+    """Deals for the hands played so far are enough; only the play that needs the next
+    deal is refused, with its index."""
+    cut = {k: v for k, v in EXAMPLE.items() if k != "max_hands"}
+    code, out = replay_doc(tmp_path, {**cut, "actions": EXAMPLE["actions"][:-1]})
+    assert code == 0 and out["to_act"] == 3 and out["legal"] == [{"play": "5♦"}]
+    assert len(out["hands"]) == 1 and not out["over"]
+    code, out = replay_doc(tmp_path, cut)
+    assert code == 2 and out["code"] == "bad_input" and out["action_index"] == 15
+    assert out["error"] == "the deals list has no deal 2 for the next hand"
+    code, out = replay_doc(tmp_path, {**cut, "deals": EXAMPLE["deals"] * 16})
+    assert code == 2 and out["code"] == "bad_input" and out["action_index"] is None
+    assert "plays 15 hand(s) but 16 deal(s)" in out["error"]
+    code, out = replay_doc(tmp_path, {**cut, "deals": []})
+    assert code == 2 and out["code"] == "bad_input" and out["action_index"] is None
+
+
+def test_a_game_cut_short_refuses_the_last_play_and_changes_nothing() -> None:
+    deal = read_deal(EXAMPLE["deals"][0], 1)
+    game = KachufulGame({"players": 4}, deals=[deal], first_dealer=3, start_hand=10)
+    run_actions(game, EXAMPLE["actions"][:-1])
+    before = game.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(3, Play.of(parse_card("5♦")))
+    assert refused.value.code == "bad_input" and game.to_json() == before
+    assert game.record(expand_deals=True)["deals"] == EXAMPLE["deals"]
+
+
 @pytest.mark.parametrize(
     ("change", "code", "index"),
     [
@@ -143,9 +176,20 @@ def test_replay_of_a_bad_file(tmp_path: Path) -> None:
 
 
 def test_simulate_log_and_standings() -> None:
+    """The log lists the bids in their order (K7) and each trick's cards with their
+    seats (K9)."""
     code, text = run("simulate", "kachuful", "--players", "4", "--seed", "1")
     assert code == 0
     assert "Hand 25/25" in text and "Final standings:" in text and "winner" in text
+    lines = text.splitlines()
+    hand = next(k for k, line in enumerate(lines) if line.startswith("Hand 2/25"))
+    dealer = int(lines[hand].split("seat ")[1].split()[0])
+    order = [(dealer + k) % 4 for k in range(1, 5)]
+    assert [int(line.split()[1]) for line in lines[hand + 1 : hand + 5]] == order
+    assert lines[hand + 5].startswith("  trick 1: seat ") and lines[hand + 5].count("seat ") == 5
+    scored = next(line for line in lines[hand:] if line.startswith("  scores: "))
+    assert [int(p.split()[1]) for p in scored.removeprefix("  scores: ").split("; ")[:4]] == order
+    assert "took" in scored and "totals [" in scored
 
 
 @pytest.mark.parametrize(

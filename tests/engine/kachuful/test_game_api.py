@@ -9,6 +9,7 @@ import pytest
 from engine.cards import parse_card
 from engine.game import IllegalAction, Play
 from engine.kachuful import LOOK, Bid, KachufulGame
+from engine.kachuful.descriptor import KACHUFUL
 
 from .util import bid_all, one_hand, play
 
@@ -129,12 +130,12 @@ def test_json_round_trip_mid_trick_and_bad_text() -> None:
     game.reveal_hand(2)
     bid_all(game, 1, 0, 1, 0)
     play(game, "K♥", "2♣")
-    restored = KachufulGame.from_json(game.to_json())
+    restored = KACHUFUL.from_json(game.to_json())
     assert restored.view(2) == game.view(2) and restored.has_looked(2)
     assert restored.to_json() == game.to_json()
     for text in ("", "[]", "{}", '{"game": "kachuful"}', "not json"):
         with pytest.raises(IllegalAction) as err:
-            KachufulGame.from_json(text)
+            KACHUFUL.from_json(text)
         assert err.value.code == "bad_input"
 
 

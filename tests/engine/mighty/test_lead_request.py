@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine.ai.policy import policy_for
+from engine.ai.decide import policy_for
 from engine.cards import Suit, parse_card
 from engine.game import IllegalAction, Play
 from engine.mighty import ASK_LEAD, MightyGame, NameLead
+from engine.mighty.descriptor import MIGHTY
 from engine.mighty.notation import encode_action, parse_action
 from engine.replay import replay
 
@@ -139,7 +140,7 @@ def test_M9_notation_round_trip() -> None:
         assert parse_action(json.loads(json.dumps(encode_action(action)))) is action
     game = asked()
     game.apply(2, NameLead.of(Suit.CLUBS))
-    again = MightyGame.from_json(game.to_json())
+    again = MIGHTY.from_json(game.to_json())
     assert again.to_json() == game.to_json() and again.lead_suit is Suit.CLUBS
 
 

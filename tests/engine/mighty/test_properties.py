@@ -36,7 +36,7 @@ def play_checked(game: MightyGame, rng: random.Random, stop_after: int | None = 
         if game.phase == "auction":
             held += game.kitty
         held += game.discards
-        held += [c for _, cs, _ in game.tricks for c in cs] + game.trick
+        held += [c for t in game.tricks for c in t.cards] + game.trick
         assert sorted(c.index for c in held) == list(range(53))
         for other in (1, 2, 3, 4):
             view = game.view((seat + other) % 5)
@@ -131,3 +131,10 @@ def test_views_hide_the_called_card_holder_and_buried_cards() -> None:
             assert view["you_are_friend"] == (seat is not None and seat == holder)
         random_match(game, rng)
         assert sum(POINTS_OF[c.index] for c in buried) == game.current.buried
+
+
+def test_a_discard_is_the_same_whatever_the_order_of_its_cards() -> None:
+    a, b, c = CARDS[:3]
+    assert Discard((a, b, c)) == Discard((c, a, b))
+    assert Discard((a, b, c)) != Discard((a, b, CARDS[4]))
+    assert hash(Discard((a, b, c))) == hash(Discard((b, c, a)))

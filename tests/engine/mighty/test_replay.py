@@ -7,7 +7,10 @@ import json
 from typing import Any
 
 from engine.cli import main
+from engine.game import Event
+from engine.mighty.game import MightyGame
 from engine.mighty.notation import encode_deal
+from engine.mighty.spec import SPEC
 from engine.replay import replay
 
 from .util import build_deal
@@ -137,3 +140,47 @@ def test_simulate_prints_a_readable_match() -> None:
     buf = io.StringIO()
     assert main(["simulate", "mighty", "--players", "4"], buf) == 2
     assert json.loads(buf.getvalue())["code"] == "bad_input"
+
+
+def _scored(**hand: Any) -> str | None:
+    data = {
+        "contract": [15, "diamonds"], "points": 16, "buried_points": 0, "success": True,
+        "friend": 2, "base_S": 5, "doublings": [], "multiplier": 1, "S": 5,
+        "scores": [10, 0, 5, -5, -10], "totals": [10, 0, 5, -5, -10], **hand,
+    }
+    return SPEC.describe(MightyGame(seed=1), Event("hand_scored", 0, data))
+
+
+def test_m16_the_log_spells_out_p_b_s_and_the_doublings() -> None:
+    assert _scored() == (
+        "  15 ♦ made: declarer's side captured P=16 of B=15: S = 2·(15−13) + (16−15) = 5: "
+        "scores [10, 0, 5, -5, -10], totals [10, 0, 5, -5, -10]"
+    )
+    line = _scored(contract=[15, "notrump"], doublings=["notrump"], multiplier=2, S=10)
+    assert line is not None and "S = 2·(15−13) + (16−15) = 5, doubled for no-trump → 10:" in line
+    line = _scored(
+        points=9, buried_points=2, success=False, friend=None, base_S=6,
+        doublings=["no_friend", "back_run"], multiplier=4, S=24,
+    )
+    assert line is not None and line.startswith(
+        "  15 ♦ failed: declarer captured P=9 (2 buried) of B=15: S = 15−9 = 6, "
+        "doubled for no friend and a back-run (×4) → 24:"
+    )
+
+
+def test_m12_m13_trick_lines_name_each_seat_the_joker_suit_and_the_demand() -> None:
+    game = MightyGame(seed=1)
+    joker = {"leader": 3, "cards": ["JK", "2♥", "3♥", "4♥", "5♥"], "number": 4,
+             "points": [], "led": "hearts", "joker_demanded": False}
+    assert SPEC.describe(game, Event("trick_won", 3, joker)) == (
+        "  trick 4: seat 3 JK (names ♥), seat 4 2♥, seat 0 3♥, seat 1 4♥, seat 2 5♥ -> seat 3"
+    )
+    demand = {**joker, "cards": ["3♣", "JK", "4♣", "5♣", "K♣"], "led": "clubs",
+              "joker_demanded": True, "points": ["K♣"]}
+    assert SPEC.describe(game, Event("trick_won", 2, demand)) == (
+        "  trick 4: seat 3 3♣ (demands the joker), seat 4 JK, seat 0 4♣, seat 1 5♣, "
+        "seat 2 K♣ -> seat 2, points K♣"
+    )
+    powerless = {**joker, "number": 10, "led": "hearts"}
+    line = SPEC.describe(game, Event("trick_won", 4, powerless))
+    assert line is not None and "seat 3 JK, seat 4 2♥" in line

@@ -31,7 +31,7 @@ from engine.mighty.rules import (
 from engine.mighty.spec import SPEC
 from engine.mighty.trick import follow_cards, lead_options, trick_winner
 
-from .util import build_deal, cards, declare, play, random_match
+from .util import build_deal, cards, declare, finish_trick, play, random_match
 
 C = parse_card
 SPADES, HEARTS, DIAMONDS, CLUBS = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
@@ -266,8 +266,8 @@ def test_M6_buried_points_count_for_the_declarer() -> None:
     game = declare(deal, friend="none", bid=(13, "spades"))
     random_match(game, random.Random(1))
     summary = SPEC.hand_summaries(game)[0]
-    defence = sum(POINTS_OF[c.index] for _, cs, winner in game.tricks if winner != 0 for c in cs)
-    mine = sum(POINTS_OF[c.index] for _, cs, winner in game.tricks if winner == 0 for c in cs)
+    defence = sum(POINTS_OF[c.index] for t in game.tricks if t.winner != 0 for c in t.cards)
+    mine = sum(POINTS_OF[c.index] for t in game.tricks if t.winner == 0 for c in t.cards)
     assert summary["buried_points"] == 3
     assert summary["points"] == 20 - defence == mine + 3
 
@@ -522,6 +522,25 @@ def test_M13_the_joker_caller_demands_the_joker() -> None:
     assert err.reason == "the joker-caller demanded the joker: play it (or the Mighty)"
     play(game, "JK", "2♣", "7♦")
     assert game.tricks[1][2] == 4  # a demanded joker has no power: 7♦ trumps
+
+
+def test_M12_M13_finished_tricks_keep_the_suit_asked_for_and_the_demand() -> None:
+    game = joker_call_game(2)
+    events = play(game, JOKER_DEMANDS[C("3♣")], "9♣", "JK", "2♣", "7♦")
+    won = next(e for e in events if e.kind == "trick_won")
+    assert won.data["led"] == "clubs" and won.data["joker_demanded"] is True
+    view = game.view(3)
+    assert [(t["led"], t["joker_demanded"]) for t in view["tricks"]] == [
+        ("hearts", False),
+        ("clubs", True),
+    ]
+    last = {k: v for k, v in view["tricks"][1].items() if k != "number"}
+    assert view["last_trick"] == {"hand_number": 1, **last}
+    game = declare(build_deal({0: "A♥ JK", 1: "2♥ 3♠", 2: "3♥", 3: "4♥", 4: "5♥"}))
+    play(game, "A♥", "2♥", "3♥", "4♥", "5♥", JOKER_LEADS[HEARTS])
+    finish_trick(game)
+    assert game.view(None)["tricks"][1]["led"] == "hearts"
+    assert not game.view(None)["tricks"][1]["joker_demanded"]
 
 
 def test_M13_no_demand_in_trick_1_and_only_with_the_joker_caller() -> None:

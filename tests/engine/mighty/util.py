@@ -80,6 +80,16 @@ def play(game: MightyGame, *moves: str | Play) -> list[Event]:
     return events
 
 
+def finish_trick(game: MightyGame) -> None:
+    """Complete the current trick, each seat playing its first legal card."""
+    while game.trick:
+        seat = game.to_act
+        assert seat is not None
+        first = game.legal_actions(seat)[0]
+        assert isinstance(first, Play)
+        game.apply(seat, first)
+
+
 def random_match(game: MightyGame, rng: random.Random) -> list[tuple[int, Action]]:
     """Play to the end with random legal actions; return what was played."""
     done: list[tuple[int, Action]] = []

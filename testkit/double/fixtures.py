@@ -1,8 +1,8 @@
 """Pytest fixtures: `double` (fails the test at teardown if the bot broke a Discord rule or
 left an interaction unanswered) and `run_bot` (starts clients, stops them at teardown).
 
-Use them with `pytest_plugins = ["tests.double.fixtures"]` in the root conftest, or
-`from tests.double.fixtures import double, run_bot` in a test module.
+Use them with `pytest_plugins = ["testkit.double.fixtures"]` in the root conftest, or
+`from testkit.double.fixtures import double, run_bot` in a test module.
 """
 
 from __future__ import annotations

@@ -20,8 +20,8 @@ from typing import Any, Final
 
 import discord
 
-from bot.games import ActionFor, Draft, Panel, Select
-from bot.games.mighty_words import (
+from bot.games.adapter import ActionFor, Draft, Panel, Select
+from bot.games.mighty.words import (
     LETTER_OF,
     TRUMP_LETTERS,
     bid_text,
@@ -30,7 +30,7 @@ from bot.games.mighty_words import (
     contract_of,
     trump_text,
 )
-from bot.render import hand_text
+from bot.render import TURN_MARK, hand_text
 from engine.cards import ACE, JOKER, Card, Suit, card, sort_hand
 from engine.game import Action, IllegalAction, Play
 from engine.mighty import (
@@ -49,7 +49,7 @@ from engine.mighty.actions import JOKER_DEMANDS, JOKER_LEADS, NAME_LEADS
 MAX_OPTIONS: Final = 25
 _BID = re.compile(r"b(1[3-9]|20)([shdcn])")
 _DRAFT = re.compile(r"(1[3-9]|20)?([shdcnx])")
-_CARD = re.compile(r"([px])(\d{1,2})")
+_CARD = re.compile(r"([px])([0-9]{1,2})")
 _CONTRACT = re.compile(r"(1[3-9]|20)([shdcn])")
 _NAME_LEAD = re.compile(r"l([shdc])")
 _TRUMP_STYLE = discord.ButtonStyle.primary
@@ -133,7 +133,7 @@ def _status(game: MightyGame, v: dict[str, Any], seat: int, labels: Sequence[str
     elif actor is None:
         lines.append("The match is over.")
     else:
-        lines.append(f"Waiting for {labels[actor]} to {_WAITING[v['phase']]}. "
+        lines.append(f"Waiting for {TURN_MARK} {labels[actor]} to {_WAITING[v['phase']]}. "
                      "Press Refresh on your turn.")
     return lines
 
@@ -279,7 +279,7 @@ def decode_button(payload: str) -> Action:
         return DEAL_MISS
     if payload == "ask":
         return ASK_LEAD
-    if (match := _NAME_LEAD.fullmatch(payload)) and (suit := TRUMP_LETTERS[match[1]]):
+    if (match := _NAME_LEAD.fullmatch(payload)) and (suit := TRUMP_LETTERS[match[1]]) is not None:
         return NameLead.of(suit)
     if match := _BID.fullmatch(payload):
         return MightyBid.of(int(match[1]), TRUMP_LETTERS[match[2]])

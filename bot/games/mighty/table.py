@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.games import Field
-from bot.games.mighty_words import bid_text, call_text, contract_of, trump_text
+from bot.games.adapter import Field
+from bot.games.mighty.words import bid_text, call_text, contract_of, trump_text
+from bot.render import TURN_MARK
 from engine.mighty.rules import parse_trump
 
 _VERBS: Final = {"auction": "to bid or pass", "discard": "to take the kitty and discard",
@@ -28,7 +29,7 @@ def table_fields(v: View, labels: Sequence[str]) -> list[Field]:
     elif v["awaiting"] == "lead_suit":
         turn = "The friend names the first lead"
     else:
-        turn = f"{labels[v['to_act']]} {_VERBS[v['phase']]}"
+        turn = f"{TURN_MARK} {labels[v['to_act']]} {_VERBS[v['phase']]}"
     fields = [
         Field("Hand", f"{v['hand_number']}/{v['hand_count']}", True),
         Field("Dealer", labels[v["dealer"]], True),

@@ -7,13 +7,15 @@ from typing import Any, Final
 
 import discord
 
-from bot.games import Field, GameAdapter, Panel, register
-from bot.render import hand_text, seat_label
+from bot.custom_ids import number
+from bot.games.adapter import Field, GameAdapter, Panel
+from bot.render import TURN_MARK, hand_text, seat_label
 from bot.storage.tables import SeatRecord
 from engine.cards import CARDS, parse_card, sort_hand, trump_label
 from engine.game import Action, Game, IllegalAction, Play
 from engine.kachuful.actions import LOOK, Bid, Look
 from engine.kachuful.config import MAX_PLAYERS, MIN_PLAYERS, KachufulConfig
+from engine.kachuful.descriptor import KACHUFUL as ENGINE_KACHUFUL
 from engine.kachuful.game import KachufulGame
 
 ENGINE_OPTIONS: Final = ("start_size", "schedule", "trump", "scoring", "hook", "blind_bids",
@@ -81,6 +83,7 @@ class KachufulAdapter(GameAdapter):
 
     name = "kachuful"
     title = "Kachuful"
+    engine = ENGINE_KACHUFUL
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
 
@@ -108,9 +111,6 @@ class KachufulAdapter(GameAdapter):
 
     def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:
         return KachufulGame(engine_config(settings, players), seed=seed)
-
-    def load(self, state: str) -> Game:
-        return KachufulGame.from_json(state)
 
     # --- the table embed ------------------------------------------------------------------
 
@@ -151,7 +151,7 @@ class KachufulAdapter(GameAdapter):
         if v["over"]:
             return "Game over"
         verb = "to bid" if v["phase"] == "bidding" else "to play"
-        return f"{labels[v['to_act']]} {verb}"
+        return f"{TURN_MARK} {labels[v['to_act']]} {verb}"
 
     # --- the private panel ---------------------------------------------------------------
 
@@ -184,7 +184,8 @@ class KachufulAdapter(GameAdapter):
             status.append("The game is over.")
         else:
             verb = "bid" if g.phase == "bidding" else "play"
-            status.append(f"Waiting for {labels[actor]} to {verb}. Press Refresh on your turn.")
+            status.append(f"Waiting for {TURN_MARK} {labels[actor]} to {verb}. "
+                          "Press Refresh on your turn.")
         legal = g.legal_actions(seat)
         if self._offers_blind(g, seat):
             embed.description = "\n".join([
@@ -246,10 +247,10 @@ class KachufulAdapter(GameAdapter):
             return LOOK
         if payload == "ph":
             return self.hidden_play
-        if kind in ("b", "B") and rest.isdigit() and len(rest) <= 2:
-            return Bid.of(int(rest), kind == "B")
-        if kind == "p" and rest.isdigit() and int(rest) < 52:
-            return Play.of(CARDS[int(rest)])
+        if kind in ("b", "B") and (amount := number(rest, 100)) is not None:
+            return Bid.of(amount, kind == "B")
+        if kind == "p" and (index := number(rest, len(CARDS))) is not None:
+            return Play.of(CARDS[index])
         raise IllegalAction("bad_input", "that button names no Kachuful action")
 
     def hidden_play(self, game: Game, seat: int) -> Action:
@@ -303,4 +304,3 @@ class KachufulAdapter(GameAdapter):
 
 
 KACHUFUL: Final = KachufulAdapter()
-register(KACHUFUL)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.games import ActionFor, Draft, Field, GameAdapter, Panel, register
-from bot.games.mighty_panel import build_panel, decode_button, decode_select
-from bot.games.mighty_table import table_fields
-from bot.games.mighty_words import bid_text
+from bot.games.adapter import ActionFor, Draft, Field, GameAdapter, Panel
+from bot.games.mighty.panel import build_panel, decode_button, decode_select
+from bot.games.mighty.table import table_fields
+from bot.games.mighty.words import bid_text
 from bot.render import seat_label
 from bot.storage.tables import SeatRecord
 from engine.cards import JOKER, Card, Suit, parse_card, parse_cards
@@ -27,6 +27,7 @@ from engine.mighty import (
 )
 from engine.mighty.actions import JOKER_DEMANDS, JOKER_LEADS
 from engine.mighty.config import MightyConfig
+from engine.mighty.descriptor import MIGHTY as ENGINE_MIGHTY
 from engine.mighty.rules import DEFAULT_HANDS, PLAYERS
 
 DEFAULTS: Final[dict[str, Any]] = {"hands": DEFAULT_HANDS, "turn_timer": 0}
@@ -69,6 +70,8 @@ class MightyAdapter(GameAdapter):
 
     name = "mighty"
     title = "Mighty"
+    engine = ENGINE_MIGHTY
+    net_scores = True
     min_seats = PLAYERS
     max_seats = PLAYERS
 
@@ -86,9 +89,6 @@ class MightyAdapter(GameAdapter):
 
     def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:
         return MightyGame(engine_config(settings), seed=seed)
-
-    def load(self, state: str) -> Game:
-        return MightyGame.from_json(state)
 
     # --- the table embed and the panel ---------------------------------------------------
 
@@ -225,4 +225,3 @@ class MightyAdapter(GameAdapter):
 
 
 MIGHTY: Final = MightyAdapter()
-register(MIGHTY)

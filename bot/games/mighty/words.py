@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from bot.custom_ids import number
 from engine.cards import CARDS, Card, Suit
 from engine.mighty.rules import Trump, parse_trump
 
@@ -45,6 +46,5 @@ def call_text(call: str | None) -> str:
 
 def card_at(value: str) -> Card | None:
     """The card a payload number names, or None."""
-    if value.isdigit() and len(value) <= 2 and int(value) < len(CARDS):
-        return CARDS[int(value)]
-    return None
+    index = number(value, len(CARDS))
+    return None if index is None else CARDS[index]

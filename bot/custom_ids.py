@@ -1,0 +1,115 @@
+"""Component custom_ids: written and read here only, strictly (ASCII digits, known
+words, bounded lengths), so that nothing a modified client sends can reach a handler
+in a shape it does not expect.
+
+- ``t:<table>:<what>``: a lobby or table button (join, leave, addbot, deal, cancel,
+  hand);
+- ``p:<table>:<seat>``: a private panel's Refresh button, which also marks the message
+  it sits on as that seat's panel (only such a message is ever redrawn as a panel);
+- ``a:<table>:<version>:<payload>``: a game action from a private panel, drawn at table
+  ``version`` (a click on an older version is refused as stale); a select menu's
+  custom_id has the same form, and its picked values come with the interaction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+LOBBY_WHATS: Final = ("join", "leave", "addbot", "deal", "cancel")
+"""The lobby's buttons: they act only while the table is in the lobby."""
+TABLE_WHATS: Final = (*LOBBY_WHATS, "hand")
+MAX_VALUES: Final = 25
+"""Discord's cap on the options of one select menu, hence on the values of one pick."""
+
+_TABLE = re.compile(r"t:([0-9]{1,19}):(" + "|".join(TABLE_WHATS) + ")", re.ASCII)
+_PANEL = re.compile(r"p:([0-9]{1,19}):([0-9])", re.ASCII)
+_ACTION = re.compile(r"a:([0-9]{1,19}):([0-9]{1,9}):([A-Za-z0-9_]{1,24})", re.ASCII)
+_VALUE = re.compile(r"[A-Za-z0-9_]{1,24}", re.ASCII)
+_NUMBER = re.compile(r"[0-9]{1,9}", re.ASCII)
+
+
+@dataclass(frozen=True, slots=True)
+class TableButton:
+    """A lobby or table button."""
+
+    table_id: int
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class PanelButton:
+    """A private panel's Refresh button, drawn for ``seat``."""
+
+    table_id: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionButton:
+    """A panel's game button (``values`` None) or select menu (the picked ``values``)."""
+
+    table_id: int
+    version: int
+    payload: str
+    values: tuple[str, ...] | None = None
+
+
+Component = TableButton | PanelButton | ActionButton
+
+
+def table_button(table_id: int, what: str) -> str:
+    return f"t:{table_id}:{what}"
+
+
+def panel_button(table_id: int, seat: int) -> str:
+    return f"p:{table_id}:{seat}"
+
+
+def action_button(table_id: int, version: int, payload: str) -> str:
+    return f"a:{table_id}:{version}:{payload}"
+
+
+def parse(data: Mapping[str, Any]) -> Component | None:
+    """The component an interaction's ``data`` names, or None for anything that is not
+    exactly one of ours (unknown, malformed, over-long, or with values we never offer)."""
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str) or len(custom_id) > 100:
+        return None
+    if match := _TABLE.fullmatch(custom_id):
+        return TableButton(int(match[1]), match[2])
+    if match := _PANEL.fullmatch(custom_id):
+        return PanelButton(int(match[1]), int(match[2]))
+    match = _ACTION.fullmatch(custom_id)
+    if match is None:
+        return None
+    raw = data.get("values")
+    if raw is None:
+        return ActionButton(int(match[1]), int(match[2]), match[3])
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_VALUES or not all(
+        isinstance(v, str) and _VALUE.fullmatch(v) for v in raw
+    ):
+        return None
+    return ActionButton(int(match[1]), int(match[2]), match[3], tuple(raw))
+
+
+def number(text: str, limit: int) -> int | None:
+    """``text`` as a whole number below ``limit`` when it is written in ASCII digits
+    only (``str.isdigit`` also accepts ``²`` and ``①``, which ``int`` refuses)."""
+    if not _NUMBER.fullmatch(text):
+        return None
+    value = int(text)
+    return value if value < limit else None
+
+
+def custom_ids_of(components: Any) -> list[str]:
+    """Every custom_id in a message's component rows (discord.py objects)."""
+    found: list[str] = []
+    for row in components or ():
+        for item in getattr(row, "children", ()) or ():
+            custom_id = getattr(item, "custom_id", None)
+            if isinstance(custom_id, str):
+                found.append(custom_id)
+    return found

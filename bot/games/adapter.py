@@ -1,0 +1,162 @@
+"""Per-game adapters: what the shared runtime needs to know about one game."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import discord
+
+from bot.storage.tables import SeatRecord
+from engine.descriptor import GameDescriptor
+from engine.game import Action, Game, IllegalAction
+
+ActionFor = Callable[[Game, int], Action]
+"""An action that depends on the game and the acting seat (resolved under the lock)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One embed field."""
+
+    name: str
+    value: str
+    inline: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    """A select menu of a panel: its ``payload`` (as for a button), the ``options`` as
+    ``(label, value, chosen)`` (at most 25), and how many values one pick takes. A pick
+    goes to :meth:`GameAdapter.decode_select` with the chosen values."""
+
+    payload: str
+    placeholder: str
+    options: list[tuple[str, str, bool]]
+    min_values: int = 1
+    max_values: int = 1
+    enabled: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A menu pick that is not an action yet (e.g. the points of a bid before its trump):
+    the panel is drawn again with ``text`` remembered in its components."""
+
+    text: str
+
+
+@dataclass(slots=True)
+class Panel:
+    """A private hand panel: text, buttons (each ``(label, payload, enabled, style)``,
+    laid out five per row by the runtime) and select menus (one row each, below)."""
+
+    embed: discord.Embed
+    buttons: list[tuple[str, str, bool, discord.ButtonStyle]] = field(default_factory=list)
+    selects: list[Select] = field(default_factory=list)
+
+
+class GameAdapter(ABC):
+    """The small per-game part of a table: seat limits, lobby options, the engine, the
+    table embed's game fields, the private panel and the words for refusals."""
+
+    name: ClassVar[str]
+    """The game's name in commands and storage."""
+    title: ClassVar[str]
+    engine: ClassVar[GameDescriptor[Any]]
+    """The engine's descriptor of the game (its class, replay spec and AI levels)."""
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    net_scores: ClassVar[bool] = False
+    """Whether scores are balances that sum to zero (Mighty, M3): records then show
+    them signed and as net units rather than averages."""
+
+    @abstractmethod
+    def describe_settings(self, settings: Mapping[str, Any]) -> str:
+        """The lobby's one-line summary of the chosen options."""
+
+    @abstractmethod
+    def check_settings(self, settings: Mapping[str, Any], players: int | None) -> None:
+        """Raise :class:`IllegalAction` when the options cannot be played by ``players``
+        (by any allowed number of players when None)."""
+
+    @abstractmethod
+    def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:
+        """A fresh game for ``players`` seats."""
+
+    def load(self, state: str) -> Game:
+        """Restore a stored engine state."""
+        game: Game = self.engine.from_json(state)
+        return game
+
+    def parse_action(self, data: Mapping[str, Any]) -> Action:
+        """An action from the action log's notation."""
+        action: Action = self.engine.game.parse_action(data)
+        return action
+
+    def encode_action(self, action: Action) -> dict[str, Any]:
+        """An action in the action log's notation."""
+        encoded: dict[str, Any] = self.engine.game.encode_action(action)
+        return encoded
+
+    @abstractmethod
+    def table_fields(self, game: Game, seats: Sequence[SeatRecord]) -> list[Field]:
+        """The table embed's fields, before the shared "Scores" field (public view only)."""
+
+    @abstractmethod
+    def headline(self, game: Game) -> str:
+        """The table embed's title suffix, e.g. ``hand 7/25``."""
+
+    @abstractmethod
+    def panel(self, game: Game, seat: int, seats: Sequence[SeatRecord]) -> Panel:
+        """The private panel of ``seat``: its cards and its legal actions as buttons."""
+
+    @abstractmethod
+    def look_action(self, game: Game, seat: int) -> Action | None:
+        """The action that records ``seat`` opening its hand, when opening the panel
+        should count as looking now (None when already looked, or while the panel
+        offers a blind bid instead)."""
+
+    @abstractmethod
+    def is_turn(self, action: Action) -> bool:
+        """False for actions that are not a turn (looking at one's hand)."""
+
+    @abstractmethod
+    def decode_button(self, payload: str) -> Action | ActionFor:
+        """The action a panel button's payload names (or how to find it from the game and
+        seat); :class:`IllegalAction` ``bad_input`` when it names none."""
+
+    def decode_select(self, payload: str, values: Sequence[str]) -> Action | ActionFor | Draft:
+        """The action (or the :class:`Draft`) a pick of ``values`` in the panel's select
+        menu ``payload`` names; :class:`IllegalAction` ``bad_input`` when it names none."""
+        raise IllegalAction("bad_input", f"{self.title} panels have no menus")
+
+    def draft_panel(
+        self, game: Game, seat: int, seats: Sequence[SeatRecord], draft: str,
+    ) -> Panel:
+        """The panel of ``seat`` with a pending menu pick (see :class:`Draft`); games
+        without drafts show the plain panel."""
+        return self.panel(game, seat, seats)
+
+    def hidden_actor(self, game: Game) -> str | None:
+        """While whose turn it is must stay secret (Mighty's friend naming the first
+        lead, M9), the words that stand for the seat to act ("The friend"): the runtime
+        then names nobody, pings nobody and keeps the turn timer alike for every seat.
+        None (the default): the turn is public."""
+        return None
+
+    @abstractmethod
+    def describe_action(self, action: Action) -> str:
+        """A short public phrase for an accepted action (``bid 2``, ``played K♥``)."""
+
+    @abstractmethod
+    def refusal(self, exc: IllegalAction) -> str:
+        """The words shown for a refused action: what happened and what to do instead."""
+
+    @abstractmethod
+    def rules_card(self) -> str:
+        """A short rules text for ``rules``."""
+
+

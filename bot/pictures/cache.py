@@ -1,0 +1,60 @@
+"""The picture cache: a bounded, thread-safe LRU keyed by a digest of a picture's scene,
+so one state is drawn once."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from bot.pictures.picture import Picture
+
+VERSION: Final = 1
+"""Bump when the drawing changes, so that keys of old pictures no longer match."""
+
+
+def digest(kind: str, scene: Any) -> str:
+    """A stable hex digest of ``kind`` and the dataclass ``scene`` (canonical JSON)."""
+    doc = [VERSION, kind, dataclasses.asdict(scene)]
+    text = json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha1(text.encode()).hexdigest()
+
+
+class PictureCache:
+    """The last ``maxsize`` pictures by key, least recently used dropped first."""
+
+    def __init__(self, maxsize: int = 512) -> None:
+        if maxsize < 1:
+            raise ValueError("maxsize must be at least 1")
+        self.maxsize = maxsize
+        self._items: OrderedDict[str, Picture] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: str) -> Picture | None:
+        with self._lock:
+            picture = self._items.get(key)
+            if picture is not None:
+                self._items.move_to_end(key)
+            return picture
+
+    def put(self, key: str, picture: Picture) -> None:
+        with self._lock:
+            self._items[key] = picture
+            self._items.move_to_end(key)
+            while len(self._items) > self.maxsize:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+CACHE: Final = PictureCache()
+"""The process-wide cache the picture functions use unless told otherwise."""

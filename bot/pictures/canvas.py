@@ -1,0 +1,122 @@
+"""Drawing helpers shared by every picture: smooth rounded shapes, text placed by its
+ink box, colours, and the PNG encoding."""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+from typing import Final
+
+from PIL import Image, ImageDraw
+
+from bot.pictures.fonts import font
+
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+Colour = RGB | RGBA
+
+SUPERSAMPLE: Final = 4
+"""Shapes are drawn this many times larger, then scaled down, for smooth edges."""
+
+WHITE: Final = (255, 255, 255)
+INK: Final = (26, 26, 26)
+GOLD: Final = (244, 196, 48)
+PALE: Final = (214, 226, 218)
+MUTED: Final = (150, 170, 158)
+
+
+def hex_rgb(code: str) -> RGB:
+    """``"#C8102E"`` as a colour."""
+    return int(code[1:3], 16), int(code[3:5], 16), int(code[5:7], 16)
+
+
+@lru_cache(maxsize=256)
+def rounded(
+    size: tuple[int, int], radius: int, fill: Colour, outline: Colour | None = None,
+    width: int = 0,
+) -> Image.Image:
+    """A smooth RGBA rounded rectangle of ``size`` with an optional ``outline`` of
+    ``width`` pixels (cached: treat the result as read-only)."""
+    s = SUPERSAMPLE
+    w, h = size
+    big = Image.new("RGBA", (w * s, h * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    box = (0, 0, w * s - 1, h * s - 1)
+    if outline is not None and width > 0:
+        draw.rounded_rectangle(box, radius * s, fill=outline)
+        inner = (width * s, width * s, (w - width) * s - 1, (h - width) * s - 1)
+        draw.rounded_rectangle(inner, max(0, radius - width) * s, fill=fill)
+    else:
+        draw.rounded_rectangle(box, radius * s, fill=fill)
+    return big.reduce(s)
+
+
+@lru_cache(maxsize=64)
+def disc(diameter: int, fill: Colour, outline: Colour | None = None, width: int = 0) -> Image.Image:
+    """A smooth RGBA disc (cached: treat the result as read-only)."""
+    s = SUPERSAMPLE
+    big = Image.new("RGBA", (diameter * s, diameter * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    box = (0, 0, diameter * s - 1, diameter * s - 1)
+    if outline is not None and width > 0:
+        draw.ellipse(box, fill=outline)
+        inner = (width * s, width * s, (diameter - width) * s - 1, (diameter - width) * s - 1)
+        draw.ellipse(inner, fill=fill)
+    else:
+        draw.ellipse(box, fill=fill)
+    return big.reduce(s)
+
+
+def paste(base: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+    """Blend the RGBA ``sprite`` onto the RGB ``base`` centred at ``centre``."""
+    x = round(centre[0] - sprite.width / 2)
+    y = round(centre[1] - sprite.height / 2)
+    base.paste(sprite, (x, y), sprite)
+
+
+@lru_cache(maxsize=4096)
+def _lettering(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
+    """The coverage mask of ``text`` and its offset from the anchor point (cached: the
+    same names and numbers come back picture after picture)."""
+    f = font(size)
+    box = f.getbbox(text, anchor=anchor)
+    left, top = math.floor(box[0]), math.floor(box[1])
+    mask = Image.new("L", (max(1, math.ceil(box[2]) - left), max(1, math.ceil(box[3]) - top)))
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def text_at(
+    image: Image.Image, xy: tuple[float, float], text: str, size: int, fill: RGB,
+    anchor: str = "mm",
+) -> None:
+    """Draw ``text`` at ``xy`` with Pillow's ``anchor`` (``mm``: centred)."""
+    if not text:
+        return
+    mask, left, top = _lettering(text, size, anchor)
+    image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+
+
+def ink_centre(image: Image.Image, xy: tuple[float, float], text: str, size: int,
+               fill: RGB) -> None:
+    """Draw ``text`` with its ink box (not its line box) centred at ``xy``: symbols and
+    digits sit where the eye expects them."""
+    mask, _, _ = _lettering(text, size, "la")
+    image.paste(fill, (round(xy[0] - mask.width / 2), round(xy[1] - mask.height / 2)), mask)
+
+
+@lru_cache(maxsize=4096)
+def width_of(text: str, size: int) -> float:
+    """How wide ``text`` is at ``size``."""
+    return font(size).getlength(text)
+
+
+def encode(image: Image.Image) -> bytes:
+    """The PNG of ``image``: reduced to a 256-colour palette (flat art loses nothing
+    visible) and compressed at zlib level 3, for small files within the time budget
+    (``bench/render.py``)."""
+    rgb = image.convert("RGB") if image.mode != "RGB" else image
+    out = io.BytesIO()
+    rgb.quantize(256, method=Image.Quantize.FASTOCTREE).save(out, "PNG", compress_level=3)
+    return out.getvalue()

@@ -1,0 +1,391 @@
+"""The table picture, from the public view only: the seats around a felt table with
+their names, the dealer, the player to act, each seat's bid and tricks (Kachuful) or
+call, captured points and role (Mighty), the running totals; the current trick in front
+of the seats that played it; the trump (or contract) in the middle; the last trick,
+smaller, in a corner."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any, Final
+
+from PIL import Image, ImageDraw
+
+from bot.pictures.canvas import (
+    GOLD,
+    INK,
+    MUTED,
+    PALE,
+    WHITE,
+    disc,
+    hex_rgb,
+    ink_centre,
+    paste,
+    rounded,
+    text_at,
+    width_of,
+)
+from bot.pictures.cards import SUIT_OF_LABEL, DeckStyle, check_deck, face, split, suit_colour
+from bot.pictures.fonts import clean, fit
+from bot.pictures.picture import clip
+from bot.pictures.words import Words
+
+View = Mapping[str, Any]
+
+WIDTH: Final = 800
+HEIGHT: Final = 520
+CENTRE: Final = (400, 272)
+SEAT_RADII: Final = (300, 200)
+TRICK_REACH: Final = 0.56
+"""How far from the centre towards its seat a played card lies."""
+PLATE: Final = (172, 56)
+TRICK_CARD: Final = 56
+LAST_CARD: Final = 32
+MAX_SEATS: Final = 7
+
+BACKGROUND: Final = hex_rgb("#13261C")
+FELT: Final = hex_rgb("#1E6B45")
+FELT_EDGE: Final = hex_rgb("#17573A")
+RIM: Final = hex_rgb("#6B4423")
+PLATE_FILL: Final = (12, 30, 21, 235)
+PLATE_EDGE: Final = hex_rgb("#3F7A5A")
+SCORE_FILL: Final = hex_rgb("#0B1A12")
+BADGE_COLOURS: Final = {
+    "declarer": hex_rgb("#C0392B"), "friend": hex_rgb("#2471A3"), "winner": GOLD,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScene:
+    name: str
+    detail: str
+    total: str
+    dealer: bool
+    to_act: bool
+    badge: str | None
+    """``declarer``, ``friend`` or ``winner``."""
+    badge_text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableScene:
+    deck: DeckStyle
+    title: str
+    subtitle: str
+    corner: tuple[str, ...]
+    """Lines in the top-right corner (Mighty: the bid or contract, the friend)."""
+    trump: str | None
+    """A suit symbol, ``NT``, or None while the trump is not set."""
+    trump_caption: str
+    dealer_chip: str
+    seats: tuple[SeatScene, ...]
+    trick: tuple[tuple[int, str], ...]
+    """(seat, card) in the order played."""
+    note: str
+    last_title: str
+    last: tuple[tuple[int, str], ...]
+    last_winner: int | None
+    """The seat that won the last trick."""
+    description: str
+
+
+def _total(value: int, signed: bool) -> str:
+    return f"{value:+d}" if signed and value else str(value)
+
+
+def _names(names: Sequence[str], count: int, words: Words) -> list[str]:
+    if len(names) != count:
+        raise ValueError(f"{len(names)} names given for {count} seats")
+    return [clean(str(n)) or words.seat.format(number=i + 1) for i, n in enumerate(names)]
+
+
+def _played(cards: Sequence[Mapping[str, Any]], count: int) -> tuple[tuple[int, str], ...]:
+    out = []
+    for p in cards[:count]:
+        seat, card = int(p["seat"]), str(p["card"])
+        split(card)
+        if not 0 <= seat < count:
+            raise ValueError(f"seat {seat} is not at the table")
+        out.append((seat, card))
+    return tuple(out)
+
+
+def _trump_symbol(label: str | None, words: Words) -> str | None:
+    if label is None:
+        return None
+    return SUIT_OF_LABEL.get(label, words.notrump_short)
+
+
+def _contract_text(raw: Sequence[Any] | None, words: Words) -> str | None:
+    if raw is None:
+        return None
+    trump = SUIT_OF_LABEL.get(str(raw[1]), words.notrump_short)
+    return words.call.format(points=int(raw[0]), trump=trump)
+
+
+def _kachuful_details(v: View, words: Words) -> tuple[list[str], str]:
+    n = int(v["players"])
+    bids, blind, won = v["bids"], v["blind"], v["tricks_won"]
+    details = []
+    for s in range(n):
+        bid = bids[s]
+        if bid is None:
+            said = words.no_bid
+        else:
+            said = (words.blind_bid if blind[s] else words.bid).format(bid=bid)
+        if v["phase"] != "bidding":
+            said = f"{said} · {words.won.format(won=won[s])}"
+        details.append(said)
+    size = int(v["size"])
+    parts = [words.one_card if size == 1 else words.cards.format(size=size)]
+    made = [b for b in bids if b is not None]
+    if made:
+        parts.append(words.bids_total.format(total=sum(made), size=size))
+    if v["turned"] is not None:
+        parts.append(words.turned.format(card=v["turned"]))
+    return details, " · ".join(parts)
+
+
+def _mighty_details(v: View, words: Words) -> list[str]:
+    n = int(v["players"])
+    if v["phase"] == "auction":
+        last: dict[int, str] = {}
+        for call in v["calls"]:
+            bid = _contract_text(call.get("bid"), words)
+            last[int(call["seat"])] = words.passed if bid is None else bid
+        return [last.get(s, words.no_call) for s in range(n)]
+    return [(words.captured_one if len(c) == 1 else words.captured).format(points=len(c))
+            for c in v["captured"]]
+
+
+def _mighty_corner(v: View, names: Sequence[str], words: Words) -> tuple[str, ...]:
+    if v["phase"] == "auction":
+        bid = _contract_text(v["standing_bid"], words)
+        if bid is None or v["standing_bidder"] is None:
+            return ()
+        return (words.standing_bid.format(contract=bid, name=names[v["standing_bidder"]]),)
+    lines = []
+    contract = _contract_text(v["contract"], words)
+    if contract is not None:
+        lines.append(words.contract.format(contract=contract))
+    call = v["friend_call"]
+    if call is not None:
+        shown = {"first": words.friend_first, "none": words.friend_none}.get(call, call)
+        if v["friend"] is None:
+            lines.append(words.friend_call.format(call=shown))
+        else:
+            lines.append(words.friend_is.format(name=names[v["friend"]], call=shown))
+    return tuple(lines)
+
+
+def _mighty_subtitle(v: View, words: Words) -> str:
+    if v["declarer"] is None or v["phase"] == "auction":
+        return ""
+    points = v["points"]
+    return words.points.format(declarer=points["declarer_side"], defenders=points["defenders"])
+
+
+def _mighty_note(v: View, words: Words) -> str:
+    trick = v["trick"]
+    notes = []
+    if v["lead_suit"] is not None and v["trick_number"] == 1:
+        notes.append(words.lead_named.format(suit=SUIT_OF_LABEL.get(v["lead_suit"], "?")))
+    powered = v["trick_number"] not in (1, 10)
+    if trick and trick[0]["card"] == "JK" and v["led"] is not None and powered:
+        notes.append(words.joker_asks.format(suit=SUIT_OF_LABEL.get(v["led"], "?")))
+    if v["joker_demanded"]:
+        notes.append(words.joker_called)
+    return " · ".join(notes)
+
+
+def scene(view: View, names: Sequence[str], deck: str, words: Words) -> TableScene:
+    """What the table picture of the public ``view`` shows (``names`` by seat)."""
+    if view.get("seat") is not None:
+        raise ValueError("the table picture is drawn from the public view (seat None)")
+    style = check_deck(deck)
+    n = int(view["players"])
+    if not 1 <= n <= MAX_SEATS:
+        raise ValueError(f"{n} seats: the table holds 1 to {MAX_SEATS}")
+    shown = _names(names, n, words)
+    mighty = view["game"] == "mighty"
+    hand = words.hand_of.format(number=view["hand_number"], count=view["hand_count"])
+    if mighty:
+        details = _mighty_details(view, words)
+        subtitle = _mighty_subtitle(view, words)
+        corner = _mighty_corner(view, shown, words)
+        note = _mighty_note(view, words)
+        contract = view["contract"]
+        trump_caption = "" if contract is None else str(int(contract[0]))
+    else:
+        details, subtitle = _kachuful_details(view, words)
+        corner = ()
+        note = ""
+        trump_caption = words.trump
+    totals = view["totals"]
+    winners = set(view["winners"]) if view["over"] else set()
+    badge_words = {"winner": words.winner, "declarer": words.declarer, "friend": words.friend}
+    seats = []
+    for s in range(n):
+        badge = None
+        if s in winners:
+            badge = "winner"
+        elif mighty and s == view["declarer"]:
+            badge = "declarer"
+        elif mighty and s == view["friend"]:
+            badge = "friend"
+        seats.append(SeatScene(
+            name=shown[s], detail=details[s], total=_total(int(totals[s]), mighty),
+            dealer=s == view["dealer"], to_act=s == view["to_act"], badge=badge,
+            badge_text="" if badge is None else badge_words[badge],
+        ))
+    last_view = view["last_trick"]
+    last: tuple[tuple[int, str], ...] = ()
+    winner = None
+    last_title = ""
+    if last_view is not None:
+        last = _played(last_view["cards"], n)
+        winner = int(last_view["winner"])
+        last_title = f"{words.last_trick} · {words.won_by.format(name=shown[winner])}"
+    sc = TableScene(
+        deck=style, title=f"{words.game(view['game'])} · {hand}", subtitle=subtitle,
+        corner=corner, trump=_trump_symbol(view["trump"], words), trump_caption=trump_caption,
+        dealer_chip=words.dealer_chip, seats=tuple(seats),
+        trick=_played(view["trick"], n), note=note, last_title=last_title, last=last,
+        last_winner=winner, description="",
+    )
+    return replace(sc, description=_describe(sc, view["trump"], words))
+
+
+def _describe(sc: TableScene, trump: str | None, words: Words) -> str:
+    names = [s.name for s in sc.seats]
+    parts = [words.alt_table.format(title=sc.title)]
+    if sc.subtitle:
+        parts.append(sc.subtitle + ".")
+    parts.extend(line + "." for line in sc.corner)
+    trump_word = words.trump_open if trump is None else words.suit(trump)
+    parts.append(words.alt_trump.format(trump=trump_word))
+    for seat in sc.seats:
+        bits = [seat.detail, words.alt_total.format(total=seat.total)]
+        if seat.dealer:
+            bits.append(words.alt_dealer)
+        if seat.badge_text:
+            bits.append(seat.badge_text)
+        if seat.to_act:
+            bits.append(words.alt_to_act)
+        parts.append(words.alt_seat.format(name=seat.name, details=", ".join(bits)))
+    if sc.trick:
+        cards = ", ".join(words.alt_played.format(name=names[s], card=c) for s, c in sc.trick)
+        parts.append(words.alt_trick.format(cards=cards))
+    if sc.note:
+        parts.append(sc.note + ".")
+    if sc.last and sc.last_winner is not None:
+        cards = ", ".join(words.alt_played.format(name=names[s], card=c) for s, c in sc.last)
+        parts.append(words.alt_last.format(cards=cards, name=names[sc.last_winner]))
+    return clip(" ".join(parts))
+
+
+# --- drawing ---------------------------------------------------------------------------
+
+
+def seat_point(seat: int, count: int, reach: float = 1.0) -> tuple[float, float]:
+    """Where ``seat`` sits: seat 0 at the bottom, then clockwise (seat 1 on its left)."""
+    angle = math.pi / 2 + 2 * math.pi * seat / count
+    return (CENTRE[0] + reach * SEAT_RADII[0] * math.cos(angle),
+            CENTRE[1] + reach * SEAT_RADII[1] * math.sin(angle))
+
+
+@cache
+def _background() -> Image.Image:
+    s = 2
+    big = Image.new("RGB", (WIDTH * s, HEIGHT * s), BACKGROUND)
+    draw = ImageDraw.Draw(big)
+    cx, cy = CENTRE[0] * s, CENTRE[1] * s
+    rx, ry = 330 * s, 196 * s
+    draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=RIM)
+    rim = 12 * s
+    draw.ellipse((cx - rx + rim, cy - ry + rim, cx + rx - rim, cy + ry - rim), fill=FELT_EDGE)
+    inner = 20 * s
+    draw.ellipse((cx - rx + inner, cy - ry + inner, cx + rx - inner, cy + ry - inner), fill=FELT)
+    return big.reduce(s)
+
+
+def _emblem(image: Image.Image, sc: TableScene) -> None:
+    cx, cy = CENTRE
+    paste(image, disc(104, (246, 241, 227), GOLD, 3), (cx, cy))
+    if sc.trump is None:
+        ink_centre(image, (cx, cy - 8), "?", 46, MUTED)
+    elif sc.trump in SUIT_OF_LABEL.values():
+        ink_centre(image, (cx, cy - 10), sc.trump, 52, suit_colour(sc.trump, sc.deck))
+    else:
+        ink_centre(image, (cx, cy - 10), sc.trump, 34, INK)
+    if sc.trump_caption:
+        text_at(image, (cx, cy + 30), fit(sc.trump_caption, 15, 84), 15, INK)
+
+
+def _plate(image: Image.Image, seat: SeatScene, centre: tuple[float, float], chip: str) -> None:
+    w, h = PLATE
+    x0, y0 = centre[0] - w / 2, centre[1] - h / 2
+    if seat.to_act:
+        paste(image, rounded(PLATE, 12, GOLD, WHITE, 3), centre)
+        ink, soft = INK, INK
+    else:
+        paste(image, rounded(PLATE, 12, PLATE_FILL, PLATE_EDGE, 2), centre)
+        ink, soft = WHITE, PALE
+    score_w = round(width_of(seat.total, 16)) + 14
+    score_at = (x0 + w - 8 - score_w / 2, y0 + 18)
+    paste(image, rounded((score_w, 22), 11, SCORE_FILL), score_at)
+    text_at(image, score_at, seat.total, 16, GOLD)
+    text_at(image, (x0 + 14, y0 + 18), fit(seat.name, 20, w - 30 - score_w), 20, ink,
+            anchor="lm")
+    text_at(image, (x0 + 14, y0 + 41), fit(seat.detail, 16, w - 24), 16, soft, anchor="lm")
+    if seat.dealer:
+        paste(image, disc(28, WHITE, INK, 2), (x0 + 2, y0 + 2))
+        ink_centre(image, (x0 + 2, y0 + 2), chip, 15, INK)
+    if seat.badge is not None:
+        label = fit(("★ " if seat.badge == "winner" else "") + seat.badge_text, 14, w - 40)
+        bw = round(width_of(label, 14)) + 16
+        fg = INK if seat.badge == "winner" else WHITE
+        bx, by = x0 + w - 10 - bw / 2, y0 - 2
+        paste(image, rounded((bw, 22), 11, BADGE_COLOURS[seat.badge], WHITE, 1), (bx, by))
+        text_at(image, (bx, by), label, 14, fg)
+
+
+def draw(sc: TableScene) -> Image.Image:
+    """The picture of ``sc``."""
+    image = _background().copy()
+    text_at(image, (16, 12), fit(sc.title, 22, 360), 22, WHITE, anchor="la")
+    if sc.subtitle:
+        text_at(image, (16, 40), fit(sc.subtitle, 17, 360), 17, PALE, anchor="la")
+    for i, line in enumerate(sc.corner):
+        size = 19 if i == 0 else 16
+        text_at(image, (WIDTH - 16, 12 + (0 if i == 0 else 6 + 21 * i)), fit(line, size, 300),
+                size, WHITE if i == 0 else PALE, anchor="ra")
+    _emblem(image, sc)
+    if sc.note:
+        text_at(image, (CENTRE[0], CENTRE[1] + 66), fit(sc.note, 15, 300), 15, WHITE)
+    n = len(sc.seats)
+    for at, card in sc.trick:
+        paste(image, face(card, TRICK_CARD, sc.deck), seat_point(at, n, TRICK_REACH))
+    for s, seat in enumerate(sc.seats):
+        _plate(image, seat, seat_point(s, n), sc.dealer_chip)
+    if sc.last:
+        _last(image, sc)
+    return image
+
+
+def _last(image: Image.Image, sc: TableScene) -> None:
+    right, bottom = WIDTH - 12, HEIGHT - 10
+    step = LAST_CARD + 4
+    row = step * len(sc.last) - 4
+    x0 = right - row
+    y = bottom - round(LAST_CARD * 1.4) / 2
+    text_at(image, (right, y - 34), fit(sc.last_title, 15, 260), 15, PALE, anchor="rs")
+    for i, (seat, card) in enumerate(sc.last):
+        cx = x0 + i * step + LAST_CARD / 2
+        if seat == sc.last_winner:
+            paste(image, rounded((LAST_CARD + 6, round(LAST_CARD * 1.4) + 6), 6, GOLD),
+                  (cx, y))
+        paste(image, face(card, LAST_CARD, sc.deck), (cx, y))

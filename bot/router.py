@@ -1,0 +1,39 @@
+"""The one place component interactions enter: each is parsed strictly
+(:mod:`bot.custom_ids`) and answered exactly once, whatever it carries."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot import custom_ids as ids
+from bot.controller import Controller
+
+log = logging.getLogger(__name__)
+
+ROUTED = (discord.InteractionType.component, discord.InteractionType.modal_submit)
+"""The interactions answered here (slash commands go through the command tree)."""
+
+
+async def route(controller: Controller, interaction: discord.Interaction[Any]) -> None:
+    """Answer a component or modal interaction by its custom_id alone (nothing is held
+    in memory, so buttons on messages from before a restart work the same). Unknown,
+    malformed or foreign ids get "no longer in use"; an unexpected error gets the
+    generic answer and a logged traceback."""
+    try:
+        component = ids.parse(dict(interaction.data or {})) \
+            if interaction.type is discord.InteractionType.component else None
+        match component:
+            case ids.TableButton(table_id, what):
+                await controller.table_button(interaction, table_id, what)
+            case ids.PanelButton(table_id, seat):
+                await controller.panel_button(interaction, table_id, seat)
+            case ids.ActionButton(table_id, version, payload, values):
+                await controller.action_button(interaction, table_id, version, payload, values)
+            case None:
+                await controller.unknown(interaction)
+    except Exception:
+        log.exception("handling a component interaction failed")
+        await controller.failed(interaction)

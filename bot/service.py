@@ -1,0 +1,440 @@
+"""The table service: the one path every change of a table takes, whether it comes
+from a slash command, a button, an AI player or the turn timer.
+
+Under the table's lock it checks the member's seat, applies the change to the record
+and the engine, commits it (:meth:`TableService._commit`: the one commit-and-rollback
+helper), and only then answers and schedules the table-message update. Two requests at
+once for the same table apply one after the other.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import logging
+import random
+import time
+from collections.abc import AsyncIterator, Mapping
+from typing import Any, Protocol
+
+from bot.ai_players import check_level
+from bot.games.adapter import ActionFor, GameAdapter, Panel
+from bot.registry import TableRegistry
+from bot.render import seat_label
+from bot.storage import ChannelTaken, Storage
+from bot.storage.results import FinishedGame
+from bot.storage.tables import LoggedAction, SeatRecord, Snapshot, TableRecord
+from bot.table import Accepted, Refusal, Table
+from engine.ai.decide import DEFAULT_LEVEL
+from engine.game import Action, Game, IllegalAction
+
+log = logging.getLogger(__name__)
+
+AI_NAMES = ("Ada", "Boole", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper")
+STORAGE_FAILED = "The table could not save that, so nothing changed. Please try again."
+
+
+class TableExists(Exception):
+    """The channel already has an open table."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(f"table {table.id} is open here")
+        self.table = table
+
+
+class Turns(Protocol):
+    """What the service asks of the turn driver (:class:`bot.turns.TurnDriver`)."""
+
+    def deadline(self, table: Table, now: float) -> float | None:
+        """The deadline of the turn now to play, if the turn timer is on."""
+
+    def kick(self, table: Table) -> None:
+        """Start whatever the next turn needs (an AI player, the timer, the ping)."""
+
+    def closed(self, table: Table) -> None:
+        """The table closed: stop its turn's tasks and clear its ping."""
+
+
+class NoTurns:
+    """No turn driver: nothing is timed, pinged or played by AI players."""
+
+    def deadline(self, table: Table, now: float) -> float | None:
+        return None
+
+    def kick(self, table: Table) -> None:
+        return None
+
+    def closed(self, table: Table) -> None:
+        return None
+
+
+def hands_scored(game: Game) -> int:
+    return len(game.results().hand_scores)
+
+
+class TableService:
+    """Opens tables and applies every change to them."""
+
+    def __init__(
+        self, registry: TableRegistry, storage: Storage, *, seed: int | None = None,
+    ) -> None:
+        self.registry = registry
+        self.storage = storage
+        self.turns: Turns = NoTurns()
+        """The turn driver, once one drives this service's tables."""
+        self._seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
+        self.accepted = 0
+        """Accepted turn actions since start (members, AI players and timers)."""
+
+    # --- the one commit-and-rollback helper ----------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def _commit(self, table: Table) -> AsyncIterator[TableRecord]:
+        """Change ``table`` (lock held): the body changes the record it is given (and
+        the game) and stores it. When the body raises, the record and the game are put
+        back as they were stored, so nothing changed; a storage failure becomes the
+        :class:`Refusal` that says so."""
+        before = copy.deepcopy(table.rec)
+        game = table.game
+        try:
+            yield table.rec
+        except IllegalAction:  # the engine refused: it changed nothing
+            self._restore(table, before)
+            table.game = game
+            raise
+        except BaseException as exc:
+            self._restore(table, before)
+            table.game = table.stored_game()
+            if not isinstance(exc, Exception):
+                raise
+            log.exception("could not save a change of table %s", table.id)
+            raise Refusal(STORAGE_FAILED, "storage") from None
+
+    @staticmethod
+    def _restore(table: Table, before: TableRecord) -> None:
+        """Put the record back, keeping where its message is (moved meanwhile)."""
+        before.message_id, before.message_posted_at = (table.rec.message_id,
+                                                       table.rec.message_posted_at)
+        table.rec = before
+
+    async def _save(self, table: Table, change: Any) -> None:
+        """Apply ``change`` to the record and store it."""
+        async with self._commit(table) as rec:
+            change(rec)
+            rec.updated_at = time.time()
+            await self.storage.save_table(rec)
+
+    # --- lobby ---------------------------------------------------------------------
+
+    async def open(
+        self, adapter: GameAdapter, *, guild_id: int, channel_id: int, host_id: int,
+        host_name: str, settings: Mapping[str, Any],
+    ) -> Table:
+        """Open a lobby in the channel with the host seated; :class:`TableExists` when
+        the channel has one already."""
+        existing = self.registry.in_channel(channel_id)
+        if existing is not None:
+            raise TableExists(existing)
+        try:
+            adapter.check_settings(settings, None)
+        except IllegalAction as exc:
+            raise Refusal(adapter.refusal(exc), exc.code) from None
+        now = time.time()
+        rec = TableRecord(
+            guild_id=guild_id, channel_id=channel_id, game=adapter.name, host_id=host_id,
+            settings=dict(settings), seats=[SeatRecord(host_name, host_id)], created_at=now,
+            updated_at=now,
+        )
+        try:
+            await self.storage.insert_table(rec)
+        except ChannelTaken:
+            other = self.registry.in_channel(channel_id)
+            if other is not None:
+                raise TableExists(other) from None
+            raise Refusal("This channel already has an open table.", "table_exists") from None
+        table = self.registry.add(Table(rec, adapter, None))
+        self._publish(table)
+        return table
+
+    async def join(self, table: Table, user_id: int, name: str) -> str:
+        async with table.lock:
+            self._require_lobby(table, "join")
+            if table.seat_of(user_id) is not None:
+                raise Refusal("You already have a seat at this table.", "already_seated")
+            if len(table.seats) >= table.adapter.max_seats:
+                raise Refusal(f"The table is full ({table.adapter.max_seats} seats).", "full")
+            await self._save(table, lambda rec: rec.seats.append(SeatRecord(name, user_id)))
+            seat = len(table.seats)
+        self._publish(table)
+        return f"You joined the table (seat {seat})."
+
+    async def leave(self, table: Table, user_id: int) -> str:
+        async with table.lock:
+            seat = self._seat(table, user_id)
+            if table.rec.status == "lobby":
+                return await self._leave_lobby(table, user_id, seat)
+            table.running_game()
+            label = seat_label(table.seats[seat])
+
+            def to_ai(rec: TableRecord) -> None:
+                old = rec.seats[seat]
+                rec.seats[seat] = SeatRecord(_ai_name(rec), None, True, user_id, DEFAULT_LEVEL)
+                others = [s.user_id for s in rec.seats if s.user_id is not None]
+                if rec.host_id == old.user_id and others:
+                    rec.host_id = others[0]
+
+            await self._save(table, to_ai)
+            table.note = f"{label} left; {seat_label(table.seats[seat])} plays their seat."
+            if all(s.user_id is None for s in table.seats):
+                await self._end(table, "abandoned")
+                return "You left. No member is left at the table, so it was ended."
+        self._publish(table)
+        self.turns.kick(table)
+        return "You left the table; an AI player took your seat."
+
+    async def _leave_lobby(self, table: Table, user_id: int, seat: int) -> str:
+        humans = [s.user_id for s in table.seats if s.user_id is not None and s.user_id != user_id]
+        if not humans:
+            await self._end(table, "abandoned")
+            return "You left, and the table closed: nobody else was seated."
+
+        def remove(rec: TableRecord) -> None:
+            del rec.seats[seat]
+            if rec.host_id == user_id:
+                rec.host_id = humans[0]
+
+        await self._save(table, remove)
+        self._publish(table)
+        return "You left the table."
+
+    async def add_bots(
+        self, table: Table, user_id: int, count: int, level: str = DEFAULT_LEVEL,
+    ) -> str:
+        """Seat ``count`` AI players playing at ``level`` (host only, in the lobby)."""
+        check_level(level)
+        async with table.lock:
+            self._require_lobby(table, "addbot")
+            self._require_host(table, user_id, "add AI players")
+            free = table.adapter.max_seats - len(table.seats)
+            if free <= 0:
+                raise Refusal(f"The table is full ({table.adapter.max_seats} seats).", "full")
+            if not 1 <= count <= free:
+                raise Refusal(f"You can add 1 to {free} AI players here.", "bad_input")
+
+            def add(rec: TableRecord) -> None:
+                for _ in range(count):
+                    rec.seats.append(SeatRecord(_ai_name(rec), None, True, level=level))
+
+            await self._save(table, add)
+        self._publish(table)
+        return f"Added {count} AI player{'s' if count > 1 else ''} ({level})."
+
+    async def deal(self, table: Table, user_id: int) -> str:
+        async with table.lock:
+            self._require_lobby(table, "deal")
+            self._require_host(table, user_id, "deal")
+            adapter, players = table.adapter, len(table.seats)
+            if not adapter.min_seats <= players <= adapter.max_seats:
+                needs = f"{adapter.min_seats}–{adapter.max_seats}" \
+                    if adapter.min_seats < adapter.max_seats else f"exactly {adapter.min_seats}"
+                raise Refusal(
+                    f"{adapter.title} needs {needs} players and "
+                    f"{players} {'is' if players == 1 else 'are'} seated: ask others to `join`, "
+                    "or add AI players with `addbot`.", "seats",
+                )
+            seed = self._seeds.getrandbits(63)
+            try:
+                game = adapter.new_game(table.rec.settings, players, seed)
+            except IllegalAction as exc:
+                raise Refusal(adapter.refusal(exc), exc.code) from None
+            now = time.time()
+            async with self._commit(table) as rec:
+                table.game = game
+                rec.status, rec.updated_at = "running", now
+                rec.deadline = self.turns.deadline(table, now)
+                entry = LoggedAction(table.seq + 1, None, user_id,
+                                     {"deal": {"seed": seed, "players": players}}, now)
+                snapshot = Snapshot(entry.seq, game.to_json())
+                await self.storage.log_action(rec, entry, snapshot)
+            table.seq, table.snapshot, table.since = entry.seq, snapshot, []
+            table.note = "The cards are dealt."
+        self._publish(table)
+        self.turns.kick(table)
+        return "Dealt! Open your cards with the table's **My hand** button or `hand`."
+
+    async def end(self, table: Table, user_id: int, can_manage: bool) -> str:
+        async with table.lock:
+            if not table.is_open:
+                raise Refusal("This table is already closed.", "closed")
+            if user_id != table.rec.host_id and not can_manage:
+                raise Refusal(
+                    f"Only the host (<@{table.rec.host_id}>) or someone with Manage Messages "
+                    "can end this table.", "not_host",
+                )
+            await self._end(table, "abandoned")
+        return "The table was ended" + (" and recorded as abandoned." if table.game else ".")
+
+    async def _end(self, table: Table, status: str) -> None:
+        """Close the table (lock held); record the game when one was dealt."""
+        now = time.time()
+        async with self._commit(table) as rec:
+            rec.status, rec.deadline, rec.updated_at = status, None, now
+            game = table.game
+            snapshot = None if game is None else Snapshot(table.seq, game.to_json())
+            await self.storage.close_table(
+                rec, snapshot=snapshot, result=None if game is None else _result(table, now))
+        self._closed(table)
+        self._publish(table, repost=table.game is not None)
+
+    def _closed(self, table: Table) -> None:
+        self.registry.forget(table)
+        self.turns.closed(table)
+
+    # --- the action path -----------------------------------------------------------
+
+    async def act(
+        self, table: Table, user_id: int, action: Action | ActionFor, stamp: int | None = None,
+    ) -> Accepted:
+        """Apply a member's action for their own seat. ``action`` may depend on the game
+        and seat (given a callable); ``stamp`` is the table version a panel button was
+        drawn at."""
+        async with table.lock:
+            game = table.running_game()
+            seat = self._seat(table, user_id)
+            if stamp is not None and stamp != table.rec.version:
+                raise Refusal(
+                    "That button is from an earlier turn. Press Refresh (or the table's My hand) "
+                    "to see your hand as it is now.",
+                    "stale",
+                )
+            try:
+                chosen = action(game, seat) if callable(action) else action
+                turn = table.adapter.is_turn(chosen)
+                accepted = await self.apply(table, seat, user_id, chosen, turn=turn)
+            except IllegalAction as exc:
+                raise Refusal(table.adapter.refusal(exc), exc.code) from None
+        if turn:
+            self.after(table, accepted)
+        return accepted
+
+    async def panel(
+        self, table: Table, user_id: int, draft: str | None = None,
+    ) -> tuple[Panel, int]:
+        """The member's private panel and the version it shows (also once the game is
+        over), with a pending menu pick when ``draft`` is given. Opening it counts as
+        looking at the hand (KV7)."""
+        async with table.lock:
+            game = table.game if table.rec.status == "finished" else table.running_game()
+            assert game is not None
+            seat = self._seat(table, user_id)
+            look = None if game.is_over else table.adapter.look_action(game, seat)
+            if look is not None:
+                try:
+                    await self.apply(table, seat, user_id, look, turn=False)
+                except IllegalAction as exc:
+                    raise Refusal(table.adapter.refusal(exc), exc.code) from None
+            adapter = table.adapter
+            panel = adapter.panel(game, seat, table.seats) if draft is None else \
+                adapter.draft_panel(game, seat, table.seats, draft)
+            return panel, table.rec.version
+
+    async def apply(
+        self, table: Table, seat: int, user_id: int | None, action: Action, *, turn: bool = True,
+        note: str | None = None,
+    ) -> Accepted:
+        """Apply and commit one action (lock held). :class:`IllegalAction` when the rules
+        refuse it; :class:`Refusal` when it could not be stored. Either way nothing
+        changed. An action writes its log line and the table row, and the engine state
+        only when a hand was scored (at most once per hand) or the game ended."""
+        game, adapter = table.running_game(), table.adapter
+        hidden = adapter.hidden_actor(game)
+        scored = hands_scored(game)
+        now = time.time()
+        async with self._commit(table) as rec:
+            game.apply(seat, action)
+            rec.version += int(turn)
+            over = game.is_over
+            rec.status = "finished" if over else "running"
+            if over:
+                rec.deadline = None
+            elif turn:  # looking at one's hand is not a turn: the deadline stands
+                rec.deadline = self.turns.deadline(table, now)
+            rec.updated_at = now
+            entry = LoggedAction(table.seq + 1, seat, user_id, adapter.encode_action(action), now)
+            snapshot = Snapshot(entry.seq, game.to_json()) \
+                if over or hands_scored(game) != scored else None
+            if over:
+                await self.storage.close_table(rec, entry=entry, snapshot=snapshot,
+                                               result=_result(table, now))
+            else:
+                await self.storage.log_action(rec, entry, snapshot)
+        table.seq = entry.seq
+        if snapshot is not None:
+            table.snapshot, table.since = snapshot, []
+        else:
+            table.since.append((seat, action))
+        text = adapter.describe_action(action)
+        if turn:
+            self.accepted += 1
+            table.note = note or f"{hidden or seat_label(table.seats[seat])} {text}."
+        return Accepted(seat, text, over)
+
+    def after(self, table: Table, accepted: Accepted) -> None:
+        """What follows an accepted action: the table edit, then the next turn or the end."""
+        if accepted.finished:
+            self._closed(table)
+            self._publish(table, repost=True)
+            return
+        self._publish(table)
+        self.turns.kick(table)
+
+    # --- helpers -------------------------------------------------------------------
+
+    @staticmethod
+    def _publish(table: Table, *, repost: bool = False) -> None:
+        if table.publisher is not None:
+            table.publisher.schedule(repost=repost)
+
+    @staticmethod
+    def _seat(table: Table, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise Refusal(
+                "You are not playing at this table. In the lobby you can `join`; "
+                "otherwise wait for the next game.", "not_a_player",
+            )
+        return seat
+
+    @staticmethod
+    def _require_lobby(table: Table, what: str) -> None:
+        if table.rec.status == "running":
+            raise Refusal(f"The game is already running, so `{what}` is closed; "
+                          "`leave` hands your seat to an AI player.", "running")
+        if table.rec.status != "lobby":
+            raise Refusal("This table is closed. Open a new one with `start`.", "closed")
+
+    @staticmethod
+    def _require_host(table: Table, user_id: int, what: str) -> None:
+        if user_id != table.rec.host_id:
+            raise Refusal(f"Only the host (<@{table.rec.host_id}>) can {what}.", "not_host")
+
+
+def _ai_name(rec: TableRecord) -> str:
+    used = {s.name for s in rec.seats if s.ai}
+    for name in AI_NAMES:
+        if name not in used:
+            return name
+    return f"AI {len(rec.seats) + 1}"
+
+
+def _result(table: Table, now: float) -> FinishedGame:
+    """The record of the table's game as it stands (``started_at`` is filled by
+    storage from the action log)."""
+    assert table.game is not None
+    rec = table.rec
+    return FinishedGame.from_results(
+        guild_id=rec.guild_id, game=rec.game,
+        status="finished" if rec.status == "finished" else "abandoned",
+        seats=[(s.user_id, s.name) for s in rec.seats], results=table.game.results(),
+        ended_at=now, table_id=rec.id, variant=dict(rec.settings),
+    )

@@ -1,9 +1,0 @@
-"""The ``hard`` Kachuful AI player (see :mod:`engine.ai.kachuful_levels`)."""
-
-from __future__ import annotations
-
-from engine.ai.decide import DEFAULT_SECONDS, LevelPolicy
-
-
-def make_policy(seconds: float | None = DEFAULT_SECONDS) -> LevelPolicy:
-    return LevelPolicy("kachuful", "hard", seconds)

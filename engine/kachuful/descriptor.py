@@ -1,0 +1,19 @@
+"""Kachuful as registered in :mod:`engine.registry` (RULES K1–K11, KV1–KV8)."""
+
+from __future__ import annotations
+
+from engine.ai.kachuful_player import decide_kachuful
+from engine.ai.kachuful_simple import KachufulSimple
+from engine.descriptor import GameDescriptor
+from engine.kachuful.game import KachufulGame
+from engine.kachuful.spec import SPEC
+
+KACHUFUL: GameDescriptor[KachufulGame] = GameDescriptor(
+    name=KachufulGame.name,
+    title="Kachuful",
+    game=KachufulGame,
+    default_players=4,
+    spec=SPEC,
+    decide=decide_kachuful,
+    policies={"simple": KachufulSimple},
+)

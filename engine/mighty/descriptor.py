@@ -1,0 +1,20 @@
+"""Mighty as registered in :mod:`engine.registry` (RULES M1–M18)."""
+
+from __future__ import annotations
+
+from engine.ai.mighty_player import decide_mighty
+from engine.ai.mighty_simple import MightySimple
+from engine.descriptor import GameDescriptor
+from engine.mighty.game import MightyGame
+from engine.mighty.rules import PLAYERS
+from engine.mighty.spec import SPEC
+
+MIGHTY: GameDescriptor[MightyGame] = GameDescriptor(
+    name=MightyGame.name,
+    title="Mighty",
+    game=MightyGame,
+    default_players=PLAYERS,
+    spec=SPEC,
+    decide=decide_mighty,
+    policies={"simple": MightySimple},
+)
