@@ -31,6 +31,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Final
 
 import pyspiel
@@ -42,6 +43,7 @@ from engine.ai.sampling import sample_world
 from engine.cards import Suit, card
 from engine.game import Action, Play
 from engine.kachuful.actions import Bid
+from engine.kachuful.config import KachufulConfig
 from engine.kachuful.deal import Deal
 from engine.kachuful.game import KachufulGame
 
@@ -65,17 +67,23 @@ def load(size: int, scoring: str = "per_trick") -> Any:
     )
 
 
-def our_game(size: int, dealer: int, deal: Deal, scoring: str = "per_trick") -> KachufulGame:
-    """Our one-hand Kachuful game of ``size`` cards with OpenSpiel's rules."""
-    config = {
+@cache
+def our_config(scoring: str = "per_trick") -> KachufulConfig:
+    """Our Kachuful settings with OpenSpiel's rules (hand sizes from 12 down)."""
+    return KachufulConfig.parse({
         "players": PLAYERS,
         "start_size": MAX_SIZE,
         "schedule": "descending",
         "trump": "turned",
         "scoring": scoring,
-    }
+    })
+
+
+def our_game(size: int, dealer: int, deal: Deal, scoring: str = "per_trick") -> KachufulGame:
+    """Our one-hand Kachuful game of ``size`` cards with OpenSpiel's rules."""
     return KachufulGame(
-        config, deals=[deal], first_dealer=dealer, start_hand=MAX_SIZE - size, max_hands=1
+        our_config(scoring), deals=[deal], first_dealer=dealer, start_hand=MAX_SIZE - size,
+        max_hands=1,
     )
 
 
