@@ -25,6 +25,8 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 SOMETHING_WRONG = "Something went wrong on our side and nothing changed. Please try again."
+KICKED = ("The host removed you from the {game} game you were playing; an AI player took "
+          "your seat, and the game's record lists you as having left.")
 NO_LONGER_IN_USE = ("This button is no longer in use, so nothing changed. The table's **My hand** "
                     "button shows your cards as they are now.")
 
@@ -36,6 +38,14 @@ def own_panel(interaction: Interaction, table: Table) -> bool:
     seat = table.seat_of(interaction.user.id)
     return (message is not None and seat is not None and message.flags.ephemeral
             and panel_button(table.id, seat) in custom_ids_of(message.components))
+
+
+async def _tell(user: discord.User | discord.Member, text: str) -> None:
+    """A direct message to ``user``, when they accept one (a failure is only logged)."""
+    try:
+        await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as exc:
+        log.info("could not send a direct message: %s", exc)
 
 
 class Controller:
@@ -146,6 +156,23 @@ class Controller:
         perms = interaction.permissions
         await self._simple(interaction, lambda: self.service.end(
             table, interaction.user.id, bool(perms and perms.manage_messages)))
+
+    async def kick(
+        self, interaction: Interaction, table: Table, member: discord.User | discord.Member,
+    ) -> None:
+        """Remove ``member``'s seat (host or Manage Messages); a kicked player of a
+        running game is told privately (a direct message, when they accept one)."""
+        perms = interaction.permissions
+        running = table.rec.status == "running"
+
+        async def op() -> str:
+            text = await self.service.kick(table, interaction.user.id,
+                                           bool(perms and perms.manage_messages), member.id)
+            if running:
+                await _tell(member, KICKED.format(game=table.adapter.title))
+            return text
+
+        await self._simple(interaction, op)
 
     async def repost(self, interaction: Interaction, table: Table) -> None:
         async def post() -> str:

@@ -95,5 +95,12 @@ CREATE TABLE guild_settings (
 at most once per hand) plus the actions logged after it restore it. Per-server
 settings get their own table."""
 
-MIGRATIONS: Final[list[str]] = [V1, V2, V3]
+V4: Final = """
+ALTER TABLE game_players ADD COLUMN left_game INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX games_by_guild_ended ON games (guild_id, ended_at);
+"""
+"""Fair records: a member who left a running game is recorded at their seat, last
+(``left_game``); a server's history lists its games newest first."""
+
+MIGRATIONS: Final[list[str]] = [V1, V2, V3, V4]
 """Every migration script; the schema version is ``len(MIGRATIONS)``."""

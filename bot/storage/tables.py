@@ -24,25 +24,37 @@ OPEN_STATUSES = ("lobby", "running")
 @dataclass(slots=True)
 class SeatRecord:
     """One seat: a member (``user_id``) or an AI player (``user_id`` None, ``ai`` True)
-    playing at ``level``. A member who left a running game keeps ``left_user_id`` for
-    the record. Rows stored before AI levels existed load at the default level."""
+    playing at ``level``. A member who left (or was kicked from) a running game keeps
+    ``left_user_id``, ``left_name`` and their total at leaving ``left_score`` for the
+    record (README "Fair records"). A member whose turn timed out three times in a row
+    is ``away``: the AI plays their seat (``ai`` True, ``user_id`` kept) until they take
+    it back; ``timeouts`` counts their time-outs in a row. Rows stored before AI levels
+    existed load at the default level."""
 
     name: str
     user_id: int | None = None
     ai: bool = False
     left_user_id: int | None = None
     level: str = DEFAULT_LEVEL
+    left_name: str | None = None
+    left_score: int | None = None
+    away: bool = False
+    timeouts: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "user_id": self.user_id, "ai": self.ai,
-                "left_user_id": self.left_user_id, "level": self.level}
+                "left_user_id": self.left_user_id, "level": self.level,
+                "left_name": self.left_name, "left_score": self.left_score,
+                "away": self.away, "timeouts": self.timeouts}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SeatRecord:
         level = data.get("level")
         return cls(name=str(data["name"]), user_id=data.get("user_id"), ai=bool(data.get("ai")),
                    left_user_id=data.get("left_user_id"),
-                   level=level if level in LEVELS else DEFAULT_LEVEL)
+                   level=level if level in LEVELS else DEFAULT_LEVEL,
+                   left_name=data.get("left_name"), left_score=data.get("left_score"),
+                   away=bool(data.get("away")), timeouts=int(data.get("timeouts") or 0))
 
 
 @dataclass(slots=True)
