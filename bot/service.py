@@ -9,6 +9,7 @@ once for the same table apply one after the other.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import copy
 import logging
@@ -17,6 +18,7 @@ import time
 from collections.abc import AsyncIterator, Mapping
 from typing import Any, Protocol
 
+from bot import hints
 from bot.ai_players import check_level
 from bot.games.adapter import ActionFor, GameAdapter, Panel
 from bot.registry import TableRegistry
@@ -26,12 +28,15 @@ from bot.storage.results import FinishedGame
 from bot.storage.tables import LoggedAction, SeatRecord, Snapshot, TableRecord
 from bot.table import Accepted, Refusal, Table
 from engine.ai.decide import DEFAULT_LEVEL
+from engine.ai.hints import hint
 from engine.game import Action, Game, IllegalAction
 
 log = logging.getLogger(__name__)
 
 AI_NAMES = ("Ada", "Boole", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper")
 STORAGE_FAILED = "The table could not save that, so nothing changed. Please try again."
+DEFAULTS_KEY = "start_defaults"
+"""Where a server's saved start options live in its settings, by game name."""
 AWAY_AFTER = 3
 """Time-outs in a row after which a member is away: the AI plays their seat."""
 AWAY_NOTE = (" {seat} timed out three times in a row, so the AI plays their seat; "
@@ -89,6 +94,10 @@ class TableService:
         self._seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self.accepted = 0
         """Accepted turn actions since start (members, AI players and timers)."""
+        self._opening = asyncio.Lock()
+        """Serialises opening tables (with storage's one open table per channel)."""
+        self._settings_lock = asyncio.Lock()
+        """Serialises read-modify-write of servers' settings."""
 
     # --- the one commit-and-rollback helper ----------------------------------------
 
@@ -136,27 +145,43 @@ class TableService:
     ) -> Table:
         """Open a lobby in the channel with the host seated; :class:`TableExists` when
         the channel has one already."""
-        existing = self.registry.in_channel(channel_id)
-        if existing is not None:
-            raise TableExists(existing)
-        try:
-            adapter.check_settings(settings, None)
-        except IllegalAction as exc:
-            raise Refusal(adapter.refusal(exc), exc.code) from None
         now = time.time()
-        rec = TableRecord(
+        return await self._open(adapter, TableRecord(
             guild_id=guild_id, channel_id=channel_id, game=adapter.name, host_id=host_id,
             settings=dict(settings), seats=[SeatRecord(host_name, host_id)], created_at=now,
             updated_at=now,
-        )
-        try:
-            await self.storage.insert_table(rec)
-        except ChannelTaken:
-            other = self.registry.in_channel(channel_id)
-            if other is not None:
-                raise TableExists(other) from None
-            raise Refusal("This channel already has an open table.", "table_exists") from None
-        table = self.registry.add(Table(rec, adapter, None))
+        ))
+
+    async def open_again(self, adapter: GameAdapter, old: TableRecord, host_id: int) -> Table:
+        """Play again: a new lobby in a closed table's channel with its seats in the same
+        order (members, and AI players at their levels), its options and ``host_id``."""
+        now = time.time()
+        seats = [SeatRecord(s.name, s.user_id) if s.user_id is not None
+                 else SeatRecord(s.name, None, True, level=s.level) for s in old.seats]
+        return await self._open(adapter, TableRecord(
+            guild_id=old.guild_id, channel_id=old.channel_id, game=old.game, host_id=host_id,
+            settings=dict(old.settings), seats=seats, created_at=now, updated_at=now,
+        ))
+
+    async def _open(self, adapter: GameAdapter, rec: TableRecord) -> Table:
+        """Store and register a new lobby; one at a time, and storage keeps one open
+        table per channel, so two requests at once open one."""
+        async with self._opening:
+            existing = self.registry.in_channel(rec.channel_id)
+            if existing is not None:
+                raise TableExists(existing)
+            try:
+                adapter.check_settings(rec.settings, None)
+            except IllegalAction as exc:
+                raise Refusal(adapter.refusal(exc), exc.code) from None
+            try:
+                await self.storage.insert_table(rec)
+            except ChannelTaken:
+                other = self.registry.in_channel(rec.channel_id)
+                if other is not None:
+                    raise TableExists(other) from None
+                raise Refusal("This channel already has an open table.", "table_exists") from None
+            table = self.registry.add(Table(rec, adapter, None))
         self._publish(table)
         return table
 
@@ -335,6 +360,7 @@ class TableService:
         async with self._commit(table) as rec:
             rec.status, rec.deadline, rec.updated_at = status, None, now
             game = table.game
+            rec.final_pending = game is not None
             snapshot = None if game is None else Snapshot(table.seq, game.to_json())
             await self.storage.close_table(
                 rec, snapshot=snapshot, result=None if game is None else _result(table, now))
@@ -398,6 +424,20 @@ class TableService:
                 adapter.draft_panel(game, seat, table.seats, draft)
             return panel, table.rec.version
 
+    async def hint(self, table: Table, user_id: int) -> str:
+        """The normal AI's move for the member's seat with one reason (README "Hints"),
+        decided in a worker thread from that seat's view only. Nothing changes."""
+        async with table.lock:
+            game = table.running_game()
+            seat = self._seat(table, user_id)
+            if not table.rec.settings.get("hints", True):
+                raise Refusal(hints.HINTS_OFF, "hints_off")
+            legal = list(game.legal_actions(seat))
+            view = copy.deepcopy(game.view(seat))
+        if not legal:
+            return hints.NO_HINT
+        return hints.words(await asyncio.to_thread(hint, table.adapter.name, view, legal))
+
     async def apply(
         self, table: Table, seat: int, user_id: int | None, action: Action, *, turn: bool = True,
         note: str | None = None, timed_out: bool = False,
@@ -419,7 +459,7 @@ class TableService:
             over = game.is_over
             rec.status = "finished" if over else "running"
             if over:
-                rec.deadline = None
+                rec.deadline, rec.final_pending = None, True
             elif turn:  # looking at one's hand is not a turn: the deadline stands
                 rec.deadline = self.turns.deadline(table, now)
             rec.updated_at = now
@@ -467,6 +507,32 @@ class TableService:
             return
         self._publish(table)
         self.turns.kick(table)
+
+    # --- the server's defaults (README "House rules") -------------------------------
+
+    async def defaults(self, guild_id: int, adapter: GameAdapter) -> dict[str, Any]:
+        """The server's saved start options of the game (empty when none)."""
+        saved = (await self.storage.guild_settings(guild_id)).get(DEFAULTS_KEY, {})
+        return dict(saved.get(adapter.name, {})) if isinstance(saved, dict) else {}
+
+    async def save_defaults(
+        self, guild_id: int, adapter: GameAdapter, given: dict[str, Any],
+        built_in: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        """Save ``given`` over the server's defaults of the game (checked as a table's
+        options would be); returns what is saved now."""
+        async with self._settings_lock:
+            settings = await self.storage.guild_settings(guild_id)
+            saved = settings.get(DEFAULTS_KEY)
+            games = dict(saved) if isinstance(saved, dict) else {}
+            merged = {**games.get(adapter.name, {}), **given}
+            try:
+                adapter.check_settings({**built_in, **merged}, None)
+            except IllegalAction as exc:
+                raise Refusal(adapter.refusal(exc), exc.code) from None
+            games[adapter.name] = merged
+            await self.storage.save_guild_settings(guild_id, {**settings, DEFAULTS_KEY: games})
+        return merged
 
     # --- helpers -------------------------------------------------------------------
 

@@ -67,6 +67,10 @@ class Storage(Protocol):
     async def open_tables(self) -> list[StoredTable]:
         """Every table in the lobby or running, with what restores its game."""
 
+    async def pending_finals(self) -> list[StoredTable]:
+        """Every closed table whose final standings were not posted (the bot stopped
+        between the game's end and the post), with its final snapshot."""
+
     async def table(self, table_id: int) -> TableRecord | None:
         """A table's record, open or closed."""
 

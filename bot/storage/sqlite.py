@@ -78,8 +78,14 @@ class SqliteStorage:
             return await results.record_game(conn, result)
 
     async def open_tables(self) -> list[StoredTable]:
+        return await self._stored(await tables.load_open_tables(self.conn))
+
+    async def pending_finals(self) -> list[StoredTable]:
+        return await self._stored(await tables.load_pending_finals(self.conn))
+
+    async def _stored(self, recs: list[TableRecord]) -> list[StoredTable]:
         found = []
-        for rec in await tables.load_open_tables(self.conn):
+        for rec in recs:
             snap = await tables.load_snapshot(self.conn, rec.id)
             actions = await tables.load_actions(self.conn, rec.id, snap.seq if snap else 0)
             last = actions[-1].seq if actions else (snap.seq if snap else 0)
