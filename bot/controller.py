@@ -6,16 +6,19 @@ and private cards as ephemeral messages, panel clicks as an update of that panel
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import discord
 
+from bot import history_render, replays
 from bot.answers import Reply
 from bot.custom_ids import LOBBY_WHATS, custom_ids_of, panel_button
 from bot.games.adapter import ActionFor, Draft, GameAdapter, Panel
-from bot.games.registry import game_named
+from bot.games.registry import GAMES, game_named
 from bot.service import TableExists, TableService
 from bot.table import Accepted, Refusal, Table
 from bot.views import panel_view
@@ -80,6 +83,14 @@ async def _in_server(guild: discord.Guild | None, user_id: int) -> bool:
     except discord.HTTPException as exc:
         log.info("could not check a member: %s", exc)
     return True
+
+
+def _is_replay(interaction: Interaction) -> bool:
+    """Whether the clicked message is a replay viewer (else a history page: a Replay
+    button there opens a new viewer, with its file)."""
+    message = interaction.message
+    return message is not None and any(
+        (e.title or "").startswith(history_render.REPLAY_PREFIX) for e in message.embeds)
 
 
 class Controller:
@@ -374,6 +385,65 @@ class Controller:
             await reply.send(AGAIN_OPEN.format(game=adapter.title, host=host))
 
         await self._run(interaction, work)
+
+    # --- history and replays (README "History", "Replays") -------------------------
+
+    async def history(
+        self, interaction: Interaction, game: str | None, member: int | None, page: int = 0,
+        *, update: bool = False,
+    ) -> None:
+        """A page of this server's recorded games, newest first: a new private message
+        from the command, the same message updated from its Prev/Next."""
+        async def work(reply: Reply) -> None:
+            guild_id = interaction.guild_id
+            if guild_id is None:
+                raise Refusal(history_render.NOT_IN_SERVER, "no_guild")
+            if game is not None and game_named(game) is None:
+                raise Refusal(NO_LONGER_IN_USE, "stale")
+            per = history_render.PER_PAGE
+            games, total = await self.service.storage.history(guild_id, game, member,
+                                                             page * per, per)
+            titles = {g.name: g.title for g in GAMES}
+            embed, view = history_render.history_page(games, total, page, game, member, titles)
+            if update:
+                await reply.edit(embed=embed, view=view)
+            else:
+                await reply.send(embed=embed, view=view)
+
+        await self._run(interaction, work, update=update)
+
+    async def replay(
+        self, interaction: Interaction, game_id: int, hand: int = 0, trick: int = 0,
+        *, update: bool = False,
+    ) -> None:
+        """The replay viewer of one of this server's games at ``hand`` and ``trick``:
+        from the command or a history's Replay button, a new private message with the
+        replay file attached; from the viewer's buttons, the viewer updated."""
+        async def work(reply: Reply) -> None:
+            guild_id = interaction.guild_id
+            if guild_id is None:
+                raise Refusal(history_render.NOT_IN_SERVER, "no_guild")
+            recorded = await self.service.storage.recorded_game(guild_id, game_id)
+            adapter = None if recorded is None else game_named(recorded.game)
+            if recorded is None or adapter is None:
+                raise Refusal(history_render.NOT_HERE, "not_here")
+            if recorded.state is None:
+                raise Refusal(history_render.NO_STATE, "no_state")
+            state = recorded.state
+            book = await asyncio.to_thread(
+                lambda: replays.build(adapter.load(state), adapter.engine))
+            if not book.hands:
+                raise Refusal(history_render.NO_HANDS, "no_hands")
+            embed, view = history_render.replay_page(adapter, recorded, book, hand, trick)
+            if update:
+                await reply.edit(embed=embed, view=view)
+                return
+            file = discord.File(io.BytesIO(book.file_text().encode()),
+                                filename=f"{recorded.game}-{recorded.game_id}.json")
+            await reply.send(history_render.ATTACHED.format(id=game_id), embed=embed,
+                             view=view, file=file)
+
+        await self._run(interaction, work, update=update and _is_replay(interaction))
 
     async def panel_button(self, interaction: Interaction, table_id: int, seat: int) -> None:
         """A panel's Refresh (``p:<table>:<seat>``): the panel drawn again, in place when

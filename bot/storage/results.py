@@ -21,6 +21,7 @@ Every function takes an open connection and leaves committing to the caller.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -366,3 +367,89 @@ async def most_played_game(
         counts = {str(r[0]): int(r[1]) for r in await cur.fetchall()}
     return max(games, key=lambda g: (counts.get(g, 0), g == games[0]))
 
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedGame:
+    """A recorded game of a server, for its history and replay: its seats in order,
+    and (for a replay) its final engine state, ``state`` (None when not loaded)."""
+
+    game_id: int
+    game: GameName
+    status: GameStatus
+    started_at: float | None
+    ended_at: float
+    hands_played: int
+    players: list[PlayerResult]
+    state: str | None = None
+
+
+_RECORDED_SQL: Final = (
+    "SELECT g.id, g.game, g.status, g.started_at, g.ended_at, g.hands_played FROM games g "
+    "WHERE g.guild_id = ?"
+)
+
+
+async def _with_players(
+    conn: aiosqlite.Connection, rows: Sequence[Sequence[object]],
+) -> list[RecordedGame]:
+    ids = [int(str(r[0])) for r in rows]
+    seats: dict[int, list[PlayerResult]] = {i: [] for i in ids}
+    if ids:
+        async with conn.execute(
+            "SELECT game_id, seat, user_id, name, score, won, left_game FROM game_players "
+            f"WHERE game_id IN ({', '.join('?' * len(ids))}) ORDER BY game_id, seat", ids,
+        ) as cur:
+            for gid, seat, uid, name, score, won, left in await cur.fetchall():
+                seats[int(gid)].append(PlayerResult(seat=seat, user_id=uid, name=name,
+                                                    score=score, won=bool(won), left=bool(left)))
+    return [
+        RecordedGame(game_id=int(str(r[0])), game=str(r[1]), status=r[2],  # type: ignore[arg-type]
+                     started_at=None if r[3] is None else float(str(r[3])),
+                     ended_at=float(str(r[4])), hands_played=int(str(r[5])),
+                     players=seats[int(str(r[0]))])
+        for r in rows
+    ]
+
+
+async def history(
+    conn: aiosqlite.Connection, guild_id: int, game: GameName | None, user_id: int | None,
+    offset: int, limit: int,
+) -> tuple[list[RecordedGame], int]:
+    """A page of the server's recorded games, newest first (of ``game``, with
+    ``user_id`` seated or having left, when given), and how many there are in all."""
+    where, params = "", [guild_id]
+    if game is not None:
+        where += " AND g.game = ?"
+        params.append(game)  # type: ignore[arg-type]
+    if user_id is not None:
+        where += " AND EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.id " \
+                 "AND p.user_id = ?)"
+        params.append(user_id)
+    async with conn.execute(f"SELECT COUNT(*) FROM games g WHERE g.guild_id = ?{where}",
+                            params) as cur:
+        total_row = await cur.fetchone()
+    async with conn.execute(
+        f"{_RECORDED_SQL}{where} ORDER BY g.ended_at DESC, g.id DESC LIMIT ? OFFSET ?",
+        [*params, limit, offset],
+    ) as cur:
+        rows = list(await cur.fetchall())
+    return await _with_players(conn, rows), int(total_row[0]) if total_row else 0
+
+
+async def recorded_game(
+    conn: aiosqlite.Connection, guild_id: int, game_id: int,
+) -> RecordedGame | None:
+    """One of the server's recorded games with its final state (None when the server
+    has no such game)."""
+    async with conn.execute(f"{_RECORDED_SQL} AND g.id = ?", (guild_id, game_id)) as cur:
+        row = await cur.fetchone()
+    if row is None:
+        return None
+    async with conn.execute(
+        "SELECT s.state FROM games g JOIN snapshots s ON s.table_id = g.table_id "
+        "WHERE g.id = ?", (game_id,),
+    ) as cur:
+        state = await cur.fetchone()
+    found = (await _with_players(conn, [row]))[0]
+    return dataclasses.replace(found, state=None if state is None else str(state[0]))

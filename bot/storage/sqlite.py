@@ -14,7 +14,13 @@ import aiosqlite
 from bot.storage import results, tables
 from bot.storage.db import connect
 from bot.storage.interface import ChannelTaken, StoredTable
-from bot.storage.results import FinishedGame, GameName, Leaderboard, PlayerStats
+from bot.storage.results import (
+    FinishedGame,
+    GameName,
+    Leaderboard,
+    PlayerStats,
+    RecordedGame,
+)
 from bot.storage.tables import LoggedAction, Snapshot, TableRecord
 from bot.storage.writer import Row, Writer
 
@@ -110,6 +116,15 @@ class SqliteStorage:
         self, guild_id: int, game: GameName, user_id: int,
     ) -> PlayerStats | None:
         return await results.player_stats(self.conn, guild_id, game, user_id)
+
+    async def history(
+        self, guild_id: int, game: GameName | None, user_id: int | None, offset: int,
+        limit: int,
+    ) -> tuple[list[RecordedGame], int]:
+        return await results.history(self.conn, guild_id, game, user_id, offset, limit)
+
+    async def recorded_game(self, guild_id: int, game_id: int) -> RecordedGame | None:
+        return await results.recorded_game(self.conn, guild_id, game_id)
 
     async def most_played_game(self, guild_id: int, games: Sequence[GameName]) -> GameName:
         return await results.most_played_game(self.conn, guild_id, games)

@@ -67,7 +67,7 @@ def table_id_of(message: MessageLike) -> int | None:
     """The table a message's components belong to."""
     for custom_id in custom_ids(message, enabled=False):
         component = parsed(custom_id)
-        if component is not None:
+        if isinstance(component, ids.TableComponent):
             return component.table_id
     return None
 

@@ -21,7 +21,7 @@ from tests.bot.harness import Driver, custom_ids, members, open_table, started_b
 QUICK = {"start_size": 2, "schedule": "descending"}
 
 
-async def _finish(double: Double, bot: CardBot, users: list[FakeUser]) -> StoredMessage:
+async def finish(double: Double, bot: CardBot, users: list[FakeUser]) -> StoredMessage:
     table = bot.registry.in_channel(double.channel.id)
     assert table is not None
     driver = Driver(double, users)
@@ -51,7 +51,7 @@ async def test_play_again_pressed_twice_at_once_opens_one_lobby(
     await open_table(double, three, turn_ping=True, **QUICK)
     first = bot.registry.in_channel(double.channel.id)
     assert first is not None
-    final = await _finish(double, bot, three)
+    final = await finish(double, bot, three)
     again = f"g:{first.id}:again"
     assert again in custom_ids(final)
     outsider = await double.click(users[3], final, again)
@@ -71,7 +71,7 @@ async def test_play_again_pressed_twice_at_once_opens_one_lobby(
     assert not_host.content.startswith("Only the host")
     dealt = await double.slash(three[0], double.channel, "kachuful", "deal")
     assert dealt.content.startswith("Dealt")
-    await _finish(double, bot, three)
+    await finish(double, bot, three)
 
 
 async def test_play_again_keeps_ai_seats_and_hands_the_host_to_the_presser(
@@ -83,7 +83,7 @@ async def test_play_again_keeps_ai_seats_and_hands_the_host_to_the_presser(
     await double.slash(host, double.channel, "kachuful", "deal")
     first = bot.registry.in_channel(double.channel.id)
     assert first is not None
-    final = await _finish(double, bot, [host, bo])
+    final = await finish(double, bot, [host, bo])
     del double.guild.members[host.id]  # the host left the server
     pressed = await double.click(bo, final, f"g:{first.id}:again")
     assert pressed.content.startswith("A new Kachuful lobby") and f"<@{bo.id}>" in pressed.content
@@ -125,6 +125,8 @@ async def test_standings_are_posted_after_a_stop_between_the_last_commit_and_the
     await started_bot(double, run_bot, db)
     final = await final_message(double)
     assert f"g:{table.id}:again" in custom_ids(final)
+    pressed = await double.click(three[1], final, f"g:{table.id}:again")  # after a restart
+    assert pressed.content.startswith("A new Kachuful lobby"), pressed
     conn = await connect(db)
     try:
         rec = await load_table(conn, table.id)
