@@ -434,7 +434,8 @@ class Controller:
                 lambda: replays.build(adapter.load(state), adapter.engine))
             if not book.hands:
                 raise Refusal(history_render.NO_HANDS, "no_hands")
-            embed, view = history_render.replay_page(adapter, recorded, book, hand, trick)
+            embed, view = history_render.replay_page(adapter, recorded, book, hand, trick,
+                                                     interaction.user.id)
             if update:
                 await reply.edit(embed=embed, view=view)
                 return

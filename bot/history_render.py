@@ -29,6 +29,8 @@ REPLAY_TITLE: Final = REPLAY_PREFIX + "{id}: {game} — hand {hand} of {hands}"
 NO_HANDS: Final = "No hand of this game was played, so there is nothing to replay."
 ATTACHED: Final = ("Replay of game #{id}. The attached file reproduces its totals with "
                    "`python -m engine replay`.")
+DECLARER_ONLY: Final = ("Only you see this, as this hand's declarer: the kitty was {kitty}; "
+                        "you discarded {discards}.")
 _STATUS: Final = {"finished": "finished", "abandoned": "ended early"}
 
 
@@ -94,15 +96,25 @@ def autocomplete_name(game: RecordedGame, title: str) -> str:
 
 def replay_page(
     adapter: GameAdapter, recorded: RecordedGame, replay: Replay, hand: int, trick: int,
+    viewer: int,
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The viewer at ``hand`` (from 0) and ``trick`` (0: the hand's bids or auction;
-    then each trick), with its Prev/Next buttons."""
+    then each trick), with its Prev/Next buttons, as member ``viewer`` may see it: a
+    Mighty hand's kitty and discards only when they were its declarer."""
     hand = min(hand, len(replay.hands) - 1)
     pages = replay.hands[hand]
     trick = min(trick, len(pages.tricks))
     names = [seat_name(p) for p in recorded.players]
     lines = [_hand_head(adapter.name, pages.summary, names)]
     if trick == 0:
+        if pages.dealt is not None:
+            lines.append("Dealt:\n" + "\n".join(
+                f"{n}: {' '.join(cards)}" for n, cards in zip(names, pages.dealt, strict=True)))
+        declarer = pages.summary.get("declarer")
+        seat = next((p.seat for p in recorded.players if p.user_id == viewer), None)
+        if pages.kitty is not None and seat is not None and seat == declarer:
+            lines.append(DECLARER_ONLY.format(kitty=" ".join(pages.kitty),
+                                              discards=" ".join(pages.discards or ())))
         lines.append(f"{len(pages.tricks)} trick(s) in this hand: press Trick ▶ to follow them.")
     else:
         lines.append(_trick_text(adapter.name, pages, trick, names))

@@ -1,15 +1,18 @@
 """Replays of recorded games (README "Replays"): the pages of the viewer, hand by hand
-and trick by trick, and the replay file, both from public facts only.
+and trick by trick, and the replay file.
 
 The game is played again from its stored final state, action by action, and read
 through the public view (``game.view(None)``) and the engine's hand summaries (public
-once a hand is over: a secret solo as revealed at its end). Nothing private is shown:
-no kitty, no discards, no card that was not played. The attached file reproduces the
-same totals and winners with ``python -m engine replay``: a finished Kachuful game's
-dealt hands (every dealt card was played); for Mighty, each hand dealt as its cards
-were played, the kitty being the three cards never played (which the tricks show to
-everyone), and hands never played (all passed) dealt in deck order, a deal-miss hand as
-it was shown. A game ended early stops after its last scored hand.
+once a hand is over: a secret solo as revealed at its end). Besides that, a finished
+Kachuful game's dealt hands may be shown (every dealt card was played), and a Mighty
+hand's kitty and discards only to the viewer who was that hand's declarer
+(:func:`bot.history_render.replay_page` decides); never a card that was not dealt.
+
+The attached file, public, reproduces the same totals and winners with ``python -m
+engine replay``: a finished Kachuful game's dealt hands; for Mighty, each hand dealt as
+its cards were played, the kitty being the three cards never played (which the tricks
+show to everyone), hands never played (all passed) dealt in deck order and a deal-miss
+hand as it was shown. A game ended early stops after its last scored hand.
 """
 
 from __future__ import annotations
@@ -17,13 +20,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
 from engine.cards import NAMES, deck53
 from engine.descriptor import GameDescriptor
 from engine.game import Game, Play
-
-MIGHTY_CARDS: Final = 53
 
 
 @dataclass(slots=True)
@@ -34,6 +35,12 @@ class HandPages:
     summary: dict[str, Any]
     tricks: list[dict[str, Any]] = field(default_factory=list)
     scores: list[int] | None = None
+    dealt: list[list[str]] | None = None
+    """Kachuful, a finished game: each seat's cards as dealt (every one was played)."""
+    kitty: list[str] | None = None
+    """Mighty: the kitty, for the viewer who was this hand's declarer only."""
+    discards: list[str] | None = None
+    """Mighty: the declarer's discards, for that viewer only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,15 +65,20 @@ def build(game: Game, engine: GameDescriptor[Any]) -> Replay:
     fresh: Game = engine.spec.from_replay({**doc, "actions": []})
     hands: list[HandPages] = []
     played: dict[int, list[list[str]]] = {}
+    discards: dict[int, list[str]] = {}
+    hand_deals: list[int] = []
     last = fresh.view(None).get("last_trick")
     scored, cut, deals_at_cut = 0, 0, 0
     for index, raw in enumerate(actions):
         deal = _deal_index(fresh)
         seat = raw["seat"]
         action = type(fresh).parse_action(raw)
+        if "discard" in raw:
+            discards[deal] = list(raw["discard"])
         if isinstance(action, Play):
             if not played.get(deal):
                 hands.append(HandPages({}))
+                hand_deals.append(deal)
             played.setdefault(deal, [[] for _ in range(fresh.players)])[seat].append(
                 NAMES[action.card.index])
         fresh.apply(seat, action)
@@ -79,9 +91,14 @@ def build(game: Game, engine: GameDescriptor[Any]) -> Replay:
             cut, deals_at_cut = index + 1, _deal_index(fresh)
     results = game.results()
     summaries = [s for s in describe_hands(game) if "redeal" not in s]
-    for i, hand in enumerate(hands):
+    for i, (hand, deal) in enumerate(zip(hands, hand_deals, strict=True)):
         hand.summary = summaries[i] if i < len(summaries) else {}
         hand.scores = results.hand_scores[i] if i < len(results.hand_scores) else None
+        dealt = doc["deals"][deal]
+        if "kitty" in dealt:
+            hand.kitty, hand.discards = list(dealt["kitty"]), discards.get(deal)
+        elif game.is_over:
+            hand.dealt = [list(h) for h in dealt["hands"]]
     public = _public_document(doc, played, cut, deals_at_cut, describe_hands(game),
                               finished=game.is_over)
     return Replay(game.name, hands, public, list(results.totals), list(results.winners))

@@ -13,7 +13,8 @@ from bot.client import CardBot
 from bot.storage.db import connect
 from bot.table import Refusal
 from testkit.double import Double, FakeUser
-from tests.bot.harness import Driver, field, open_table, table_message
+from tests.bot.harness import field, open_table, table_message
+from tests.night.test_play_again import finish
 
 
 def _table(bot: CardBot, double: Double):  # type: ignore[no-untyped-def]
@@ -56,10 +57,7 @@ async def test_kick_mid_game_hands_the_seat_to_the_ai_and_records_last(
     assert seat.ai and seat.level == "normal" and seat.user_id is None
     assert any("removed you" in text for text in double.dm_payloads(kicked_user))
 
-    driver = Driver(double, three[:2])
-    while table.is_open:
-        assert await driver.step()
-    await double.settle()
+    await finish(double, bot, three[:2])
     conn = await connect(tmp_path / "bot.sqlite3")
     try:
         async with conn.execute(
