@@ -186,6 +186,9 @@ async def test_history_pages_and_filters_and_foreign_replays(
     assert str(mighty.embeds).count("**#") == 3
     with_bo = await double.slash(ana, double.channel, "history", member=bo)
     assert str(with_bo.embeds).count("**#") == 6
+    offered = await double.autocomplete(ana, double.channel, "replay", focused="game", game="1")
+    names = [c["name"] for c in offered.choices]
+    assert names and all(n.startswith("#1") and "member" in n and len(n) <= 100 for n in names)
     unplayable = await double.slash(ana, double.channel, "replay", game=12)
     assert "cannot be replayed" in unplayable.content
 

@@ -69,6 +69,9 @@ async def test_kick_mid_game_hands_the_seat_to_the_ai_and_records_last(
         await conn.close()
     assert (kicked_user.id, 0, 1, 0) in rows and not any(r[1] for r in rows)
     assert rated == {u.id: 1 for u in three}
+    stats = await double.slash(kicked_user, double.channel, "stats", member=kicked_user,
+                               game="kachuful")
+    assert "no recorded" not in stats.content and stats.embeds, stats
 
 
 async def test_three_time_outs_in_a_row_make_a_member_away_until_they_join(
