@@ -419,6 +419,8 @@ class Controller:
         """The replay viewer of one of this server's games at ``hand`` and ``trick``:
         from the command or a history's Replay button, a new private message with the
         replay file attached; from the viewer's buttons, the viewer updated."""
+        update = update and _is_replay(interaction)
+
         async def work(reply: Reply) -> None:
             guild_id = interaction.guild_id
             if guild_id is None:
@@ -444,7 +446,7 @@ class Controller:
             await reply.send(history_render.ATTACHED.format(id=game_id), embed=embed,
                              view=view, file=file)
 
-        await self._run(interaction, work, update=update and _is_replay(interaction))
+        await self._run(interaction, work, update=update)
 
     async def panel_button(self, interaction: Interaction, table_id: int, seat: int) -> None:
         """A panel's Refresh (``p:<table>:<seat>``): the panel drawn again, in place when

@@ -122,11 +122,18 @@ async def test_standings_are_posted_after_a_stop_between_the_last_commit_and_the
         await conn.close()
     monkeypatch.undo()
 
-    await started_bot(double, run_bot, db)
+    second = await started_bot(double, run_bot, db)
     final = await final_message(double)
     assert f"g:{table.id}:again" in custom_ids(final)
     pressed = await double.click(three[1], final, f"g:{table.id}:again")  # after a restart
     assert pressed.content.startswith("A new Kachuful lobby"), pressed
+    listed = await double.slash(three[0], double.channel, "history")
+    viewer = await double.click(three[0], listed, "r:1:0:0")
+    assert viewer.ephemeral and viewer.content.startswith("Replay of game #1"), viewer
+    await second.close()
+    await started_bot(double, run_bot, db)  # the viewer's buttons need nothing in memory
+    page = await double.click(three[0], viewer, "r:1:0:1")
+    assert page.response_type == 7 and "Trick 1 of" in str(page.embeds), page
     conn = await connect(db)
     try:
         rec = await load_table(conn, table.id)
