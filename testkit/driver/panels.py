@@ -75,7 +75,7 @@ def table_id_of(message: MessageLike) -> int | None:
 def refresh_id(message: MessageLike) -> str | None:
     """The custom_id of a private panel's Refresh button (``p:<table>:<seat>``)."""
     return next((c for c in custom_ids(message, enabled=False)
-                 if isinstance(parsed(c), ids.PanelButton)), None)
+                 if isinstance(button := parsed(c), ids.PanelButton) and not button.hint), None)
 
 
 def is_panel(message: MessageLike | None) -> bool:
