@@ -14,7 +14,13 @@ import aiosqlite
 from bot.storage import results, tables
 from bot.storage.db import connect
 from bot.storage.interface import ChannelTaken, StoredTable
-from bot.storage.results import FinishedGame, GameName, Leaderboard, PlayerStats
+from bot.storage.results import (
+    FinishedGame,
+    GameName,
+    Leaderboard,
+    PlayerStats,
+    RecordedGame,
+)
 from bot.storage.tables import LoggedAction, Snapshot, TableRecord
 from bot.storage.writer import Row, Writer, insert
 
@@ -78,8 +84,14 @@ class SqliteStorage:
             return await results.record_game(conn, result)
 
     async def open_tables(self) -> list[StoredTable]:
+        return await self._stored(await tables.load_open_tables(self.conn))
+
+    async def pending_finals(self) -> list[StoredTable]:
+        return await self._stored(await tables.load_pending_finals(self.conn))
+
+    async def _stored(self, recs: list[TableRecord]) -> list[StoredTable]:
         found = []
-        for rec in await tables.load_open_tables(self.conn):
+        for rec in recs:
             snap = await tables.load_snapshot(self.conn, rec.id)
             actions = await tables.load_actions(self.conn, rec.id, snap.seq if snap else 0)
             last = actions[-1].seq if actions else (snap.seq if snap else 0)
@@ -104,6 +116,15 @@ class SqliteStorage:
         self, guild_id: int, game: GameName, user_id: int,
     ) -> PlayerStats | None:
         return await results.player_stats(self.conn, guild_id, game, user_id)
+
+    async def history(
+        self, guild_id: int, game: GameName | None, user_id: int | None, offset: int,
+        limit: int,
+    ) -> tuple[list[RecordedGame], int]:
+        return await results.history(self.conn, guild_id, game, user_id, offset, limit)
+
+    async def recorded_game(self, guild_id: int, game_id: int) -> RecordedGame | None:
+        return await results.recorded_game(self.conn, guild_id, game_id)
 
     async def most_played_game(self, guild_id: int, games: Sequence[GameName]) -> GameName:
         return await results.most_played_game(self.conn, guild_id, games)
