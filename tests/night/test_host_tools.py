@@ -12,6 +12,7 @@ import pytest
 from bot.client import CardBot
 from bot.storage.db import connect
 from bot.table import Refusal
+from engine.kachuful.actions import Bid
 from testkit.double import Double, FakeUser
 from tests.bot.harness import field, open_table, table_message
 from tests.night.test_play_again import finish
@@ -100,7 +101,7 @@ async def test_three_time_outs_in_a_row_make_a_member_away_until_they_join(
     seat = table.seat_of(away.id)
     assert seat is not None
     with pytest.raises(Refusal, match="timed out three times"):
-        await bot.service.act(table, away.id, game.legal_actions(0)[0])
+        await bot.service.act(table, away.id, Bid.of(0))
     back = await double.slash(away, double.channel, "kachuful", "join")
     assert back.content.startswith("Welcome back"), back
     assert not table.seats[seat].away and not table.seats[seat].ai
