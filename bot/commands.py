@@ -26,6 +26,10 @@ Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice
 MAX_CHOICES = 25
 """Discord's cap on autocomplete answers."""
+DECK_CHOICES: list[Choice[str]] = [Choice(name="classic (red and black)", value="classic"),
+                                   Choice(name="four colours (♦ blue, ♣ green)",
+                                          value="four_color")]
+"""The ``deck`` option of every game's ``start`` (:data:`bot.pictures.DECKS`)."""
 
 
 class TableCommands(commands.GroupCog):

@@ -25,6 +25,8 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 SOMETHING_WRONG = "Something went wrong on our side and nothing changed. Please try again."
+DONE = "Done: you {action}."
+DONE_LAST = "Done: you {action}. That was the last card!"
 NO_LONGER_IN_USE = ("This button is no longer in use, so nothing changed. The table's **My hand** "
                     "button shows your cards as they are now.")
 
@@ -213,8 +215,8 @@ class Controller:
 
     @staticmethod
     def _confirmation(accepted: Accepted) -> str:
-        return f"Done: you {accepted.text}." + (" That was the last card!" if accepted.finished
-                                                 else "")
+        return (DONE_LAST if accepted.finished else DONE).format(action=accepted.own
+                                                                  or accepted.text)
 
     async def rules(self, interaction: Interaction, adapter: GameAdapter) -> None:
         await self._simple(interaction, self._text(adapter.rules_card()))

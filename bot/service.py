@@ -31,6 +31,7 @@ from engine.game import Action, Game, IllegalAction
 log = logging.getLogger(__name__)
 
 AI_NAMES = ("Ada", "Boole", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper")
+DEALT = "Dealt! Open your cards with the table's **My hand** button or `/{game} hand`."
 STORAGE_FAILED = "The table could not save that, so nothing changed. Please try again."
 
 
@@ -260,7 +261,7 @@ class TableService:
             table.note = "The cards are dealt."
         self._publish(table)
         self.turns.kick(table)
-        return "Dealt! Open your cards with the table's **My hand** button or `hand`."
+        return DEALT.format(game=adapter.name)
 
     async def end(self, table: Table, user_id: int, can_manage: bool) -> str:
         async with table.lock:
@@ -377,7 +378,7 @@ class TableService:
         if turn:
             self.accepted += 1
             table.note = note or f"{hidden or seat_label(table.seats[seat])} {text}."
-        return Accepted(seat, text, over)
+        return Accepted(seat, text, over, adapter.describe_own(action))
 
     def after(self, table: Table, accepted: Accepted) -> None:
         """What follows an accepted action: the table edit, then the next turn or the end."""

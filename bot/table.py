@@ -25,11 +25,13 @@ class Refusal(Exception):
 
 @dataclass(slots=True)
 class Accepted:
-    """An accepted action: the public phrase and whether the game ended with it."""
+    """An accepted action: the public phrase, the actor's own phrase and whether the
+    game ended with it."""
 
     seat: int
     text: str
     finished: bool
+    own: str = ""
 
 
 class Table:

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.commands import MAX_CHOICES, TableCommands, same_card
+from bot.commands import DECK_CHOICES, MAX_CHOICES, TableCommands, same_card
 from bot.games.kachuful import KACHUFUL
+from bot.games.kachuful.adapter import CARD_TYPO
 from bot.table import Table
 from engine.cards import CardParseError
 from engine.kachuful.actions import MAX_BID, Bid
@@ -37,7 +38,9 @@ class Kachuful(TableCommands, group_name="kachuful", group_description="Play Kac
         blind_bids="Allow bids before looking at one's cards (an exact blind bid doubles)",
         forehead="One-card hand: see everyone's card but your own",
         turn_timer="Seconds before the AI plays for a slow player (0: off)",
-        turn_ping="Ping the player whose turn it is with a short message",
+        turn_ping="Ping the player whose turn it is with a short message (default: on)",
+        images="Show the table and hands as pictures too (default: on)",
+        deck="The cards' colours in the pictures",
     )
     @app_commands.choices(
         schedule=[Choice(name="full (down and back up)", value="full"),
@@ -49,18 +52,20 @@ class Kachuful(TableCommands, group_name="kachuful", group_description="Play Kac
                  Choice(name="penalty (minus the miss)", value="penalty"),
                  Choice(name="per trick (+10 if exact)", value="per_trick"),
                  Choice(name="judgement (±10)", value="judgement")],
+        deck=DECK_CHOICES,
     )
     async def start(
         self, interaction: Interaction,
         start_size: app_commands.Range[int, 1, MAX_BID] | None = None,
         schedule: str = "full", trump: str = "cycle", scoring: str = "classic",
         hook: bool = True, blind_bids: bool = False, forehead: bool = False,
-        turn_timer: app_commands.Range[int, 0, 3600] = 0, turn_ping: bool = False,
+        turn_timer: app_commands.Range[int, 0, 3600] = 0, turn_ping: bool = True,
+        images: bool = True, deck: str = "classic",
     ) -> None:
         settings = {
             "start_size": start_size, "schedule": schedule, "trump": trump, "scoring": scoring,
             "hook": hook, "blind_bids": blind_bids, "forehead": forehead,
-            "turn_timer": turn_timer, "turn_ping": turn_ping,
+            "turn_timer": turn_timer, "turn_ping": turn_ping, "images": images, "deck": deck,
         }
         await self.controller.start(interaction, KACHUFUL, settings)
 
@@ -77,8 +82,8 @@ class Kachuful(TableCommands, group_name="kachuful", group_description="Play Kac
         async def op(table: Table) -> None:
             try:
                 action = KACHUFUL.parse_play(card)
-            except CardParseError as exc:
-                await self.controller.refuse(interaction, f"{exc}. Pick one from the list.")
+            except CardParseError:
+                await self.controller.refuse(interaction, CARD_TYPO.format(text=card))
                 return
             await self.controller.act(interaction, table, action)
 

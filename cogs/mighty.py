@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.commands import TableCommands, card_choices
+from bot.commands import DECK_CHOICES, TableCommands, card_choices
 from bot.games.mighty import MIGHTY
 from bot.games.mighty.words import TRUMP_NAMES
 from bot.table import Table
@@ -52,13 +52,20 @@ class Mighty(TableCommands, group_name="mighty", group_description="Play Mighty"
     @app_commands.describe(
         hands="Hands in the match (default 10; redeals do not count)",
         turn_timer="Seconds before the AI plays for a slow player (0: off)",
+        turn_ping="Ping the player whose turn it is with a short message (default: on)",
+        images="Show the table and hands as pictures too (default: on)",
+        deck="The cards' colours in the pictures",
     )
+    @app_commands.choices(deck=DECK_CHOICES)
     async def start(
         self, interaction: Interaction, hands: app_commands.Range[int, 1, 50] = 10,
-        turn_timer: app_commands.Range[int, 0, 3600] = 0,
+        turn_timer: app_commands.Range[int, 0, 3600] = 0, turn_ping: bool = True,
+        images: bool = True, deck: str = "classic",
     ) -> None:
-        await self.controller.start(interaction, MIGHTY,
-                                    {"hands": hands, "turn_timer": turn_timer})
+        await self.controller.start(interaction, MIGHTY, {
+            "hands": hands, "turn_timer": turn_timer, "turn_ping": turn_ping, "images": images,
+            "deck": deck,
+        })
 
     @app_commands.command(description="Bid points and a trump in the auction")
     @app_commands.describe(points="13 to 20", trump="A suit, or no-trump")

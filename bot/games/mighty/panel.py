@@ -108,7 +108,8 @@ def _status(game: MightyGame, v: dict[str, Any], seat: int, labels: Sequence[str
         contract = contract_of(v["contract"])
         assert contract is not None
         lines.append(f"Contract **{bid_text(*contract)}** by {labels[v['declarer']]} · Mighty "
-                     f"{v['mighty']} · joker-caller {v['joker_caller']}")
+                     f"{v['mighty']} · joker-caller {v['joker_caller']} (led after trick 1, it may "
+                     "demand the joker)")
         if v["friend_call"] is not None:
             lines.append(f"Friend call: {call_text(v['friend_call'])}.")
     if seat == v["declarer"] and v["phase"] != "auction":
@@ -229,7 +230,7 @@ def friend_options(game: MightyGame) -> list[tuple[str, str, bool]]:
         if ace is not mighty and ace is not trump_ace:
             out.append((str(ace), f"c{ace.index}", False))
     out.append(("The winner of the first trick", "first", False))
-    out.append(("No friend (open solo: S doubles)", "none", False))
+    out.append(("No friend (play alone: the stake doubles)", "none", False))
     return out
 
 
