@@ -9,6 +9,7 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from .attachments import UPLOAD_LIMIT
 from .commands import CommandRegistry, CommandUseError, build_command_data, check_usable
 from .limits import AUTO_SELECTS, BUTTON, LINK_STYLE, STRING_SELECT
 from .messages import StoredMessage
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from .gateway import Gateway
 
 Json = dict[str, Any]
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+ATTACHMENT_SIZE_LIMIT = UPLOAD_LIMIT
 MessageLike = StoredMessage | InteractionResult
 
 
