@@ -25,6 +25,7 @@ from bot.storage import ChannelTaken, Storage
 from bot.storage.results import FinishedGame
 from bot.storage.tables import LoggedAction, SeatRecord, Snapshot, TableRecord
 from bot.table import Accepted, Refusal, Table
+from bot.table_pictures import hand_drawing
 from engine.ai.decide import DEFAULT_LEVEL
 from engine.game import Action, Game, IllegalAction
 
@@ -337,6 +338,8 @@ class TableService:
             adapter = table.adapter
             panel = adapter.panel(game, seat, table.seats) if draft is None else \
                 adapter.draft_panel(game, seat, table.seats, draft)
+            playable = [] if game.is_over else adapter.legal_card_names(game, seat)
+            panel.picture = hand_drawing(table, seat, playable)
             return panel, table.rec.version
 
     async def apply(

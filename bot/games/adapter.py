@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Final
 
 import discord
 
+from bot.pictures import Picture
 from bot.storage.tables import SeatRecord
 from engine.descriptor import GameDescriptor
 from engine.game import Action, Game, IllegalAction
@@ -84,6 +85,9 @@ class Panel:
     embed: discord.Embed
     buttons: list[tuple[str, str, bool, discord.ButtonStyle]] = field(default_factory=list)
     selects: list[Select] = field(default_factory=list)
+    picture: Callable[[], Picture] | None = None
+    """How to draw the hand picture (from the seat's view, off the event loop), when the
+    table shows pictures."""
 
 
 class GameAdapter(ABC):
@@ -150,6 +154,11 @@ class GameAdapter(ABC):
     @abstractmethod
     def panel(self, game: Game, seat: int, seats: Sequence[SeatRecord]) -> Panel:
         """The private panel of ``seat``: its cards and its legal actions as buttons."""
+
+    @abstractmethod
+    def legal_card_names(self, game: Game, seat: int) -> list[str]:
+        """The cards ``seat`` may play now (C2 names), for autocomplete and the hand
+        picture."""
 
     @abstractmethod
     def look_action(self, game: Game, seat: int) -> Action | None:

@@ -32,7 +32,7 @@ def make_bot(double: Double, db: Path, seed: int | None = 7) -> CardBot:
     settings = Settings(_env_file=None, discord_token=double.token, database_path=db)  # type: ignore[call-arg]
     double.settle_quiet = SETTLE_QUIET
     bot = CardBot(settings, ai_delay=0.0, seed=seed)
-    double.busy_checks.append(lambda: _ai_moving(bot))
+    double.busy_checks.append(lambda: _ai_moving(bot) or _publishing(bot))
     return bot
 
 
@@ -47,6 +47,12 @@ NAMES = ("ana", "bo", "cy", "di", "ed", "flo", "gus")
 def members(double: Double, count: int) -> list[FakeUser]:
     """``count`` members of the double's guild, named from :data:`NAMES` in order."""
     return [double.add_user(name) for name in NAMES[:count]]
+
+
+def _publishing(bot: CardBot) -> bool:
+    """Whether a table message update is under way (its picture may be drawing in a
+    worker thread, out of the double's sight)."""
+    return bot.registry.publishing()
 
 
 def _ai_moving(bot: CardBot) -> bool:
