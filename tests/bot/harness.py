@@ -144,3 +144,43 @@ async def stored_leaderboard(db: Path, guild_id: int, game: GameName) -> Leaderb
         return await leaderboard(conn, guild_id, game)
     finally:
         await conn.close()
+
+
+PNG = "image/png"
+
+
+def embed_lines(embed: dict[str, Any]) -> int:
+    """The lines an embed takes as Discord renders its texts: the title, the description,
+    each field's name and value."""
+    lines = 1 if embed.get("title") else 0
+    lines += len(str(embed["description"]).splitlines()) if embed.get("description") else 0
+    for f in embed.get("fields") or []:
+        lines += 1 + len(str(f["value"]).splitlines())
+    return lines
+
+
+def check_pictures(double: Double, users: list[FakeUser]) -> None:
+    """With pictures on: every version of the running table message carries its PNG and
+    its embed shows it (``attachment://``, with alt text); the final standings show the
+    score chart; every panel version shows its hand picture."""
+    tables = [m for m in double.messages() if not m.ephemeral]
+    running = [v for m in tables for v in m.versions
+               if v.embeds and " — hand " in str(v.embeds[0].get("title"))]
+    assert running
+    for version in running:
+        [picture] = version.attachments
+        assert picture["content_type"] == PNG and picture["description"], picture
+        assert version.embeds[0]["image"]["url"] == f"attachment://{picture['filename']}"
+        assert picture["filename"] == "table.png"
+    final = table_message(double)
+    [chart] = final.current.attachments
+    assert chart["filename"] == "scores.png" and chart["content_type"] == PNG
+    assert final.embeds[0]["image"]["url"] == "attachment://scores.png"
+    panels = [v for m in double.all_messages() if m.ephemeral_to in users
+              for v in m.versions if any(f.get("name") == "Your cards"
+                                         for e in v.embeds for f in e.get("fields") or [])]
+    assert panels
+    for version in panels:
+        [hand] = version.attachments
+        assert hand["filename"] == "hand.png" and hand["content_type"] == PNG
+        assert version.embeds[0]["image"]["url"] == "attachment://hand.png"
