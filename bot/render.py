@@ -23,6 +23,8 @@ TURN_MARK = "▶"
 sign, in every language, of whose turn it is."""
 COLOUR = discord.Colour.dark_green()
 LAST_TRICK = "{cards} → {winner}"
+WON_TRICK = "{winner} won the last trick with {card}: {trick}"
+GREYED_OUT = "Greyed out: {reason}."
 TURN_TIMER = "Turn timer: the AI plays for this seat {when}."
 
 
@@ -116,6 +118,19 @@ def final_embed(
     embed = discord.Embed(title=title, description=clip(head, 4096), colour=discord.Colour.gold())
     return add_fields(embed, [scores_field(adapter, game, seats),
                               *adapter.table_fields(game, seats)])
+
+
+def won_trick_line(last: Mapping[str, Any], labels: Sequence[str]) -> str:
+    """For a panel: who won the last trick, with which card, and the trick by seat."""
+    winner = last["winner"]
+    card = next(p["card"] for p in last["cards"] if p["seat"] == winner)
+    return WON_TRICK.format(winner=labels[winner], card=card,
+                            trick=trick_line(last["cards"], labels))
+
+
+def greyed_out(reasons: Sequence[str]) -> list[str]:
+    """One line per reason some of a panel's buttons are disabled (each said once)."""
+    return [GREYED_OUT.format(reason=reason) for reason in dict.fromkeys(reasons)]
 
 
 def hand_text(cards: Sequence[Card], trump: Suit | None, name: Callable[[Card], str] = str) -> str:

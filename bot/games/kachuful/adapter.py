@@ -9,7 +9,15 @@ import discord
 
 from bot.custom_ids import number
 from bot.games.adapter import TABLE_DEFAULTS, Field, GameAdapter, Panel, table_options_text
-from bot.render import TURN_MARK, hand_text, last_trick_text, seat_label, trick_line
+from bot.render import (
+    TURN_MARK,
+    greyed_out,
+    hand_text,
+    last_trick_text,
+    seat_label,
+    trick_line,
+    won_trick_line,
+)
 from bot.storage.tables import SeatRecord
 from engine.cards import CARDS, parse_card, sort_hand, trump_label
 from engine.game import Action, Game, IllegalAction, Play
@@ -37,6 +45,9 @@ _SCORING: Final = {"classic": "classic scoring (10 + bid)", "penalty": "penalty 
                    "per_trick": "per-trick scoring", "judgement": "judgement scoring"}
 HOOK_ON: Final = "hook rule on (the dealer may not make the bids total the hand size)"
 HOOK_OFF: Final = "hook rule off"
+HOOK_REASON: Final = ("hook rule: {bid} would make the bids total {total}, the hand size, "
+                      "and the dealer may not")
+FOLLOW_REASON: Final = "you hold {suit}, the suit led, so you must play one of those"
 CARD_TYPO: Final = ("{text} names no card. Write a rank and a suit, e.g. A♠, 10h or qc, or "
                     "pick one from the list.")
 HEADLINE: Final = "hand {number}/{count} · {size} card(s) · trump {trump}"
@@ -247,6 +258,9 @@ class KachufulAdapter(GameAdapter):
         if bid is not None:
             status.append(f"Your bid: **{bid}**{' (blind)' if rec.blind[seat] else ''} · "
                           f"tricks won: **{rec.tricks_won[seat]}**")
+        last = g.view(None)["last_trick"]
+        if last is not None and not g.trick:
+            status.append(won_trick_line(last, labels))
         actor = g.to_act
         if actor == seat:
             status.append("**Your turn.**")
@@ -283,13 +297,17 @@ class KachufulAdapter(GameAdapter):
             buttons = [self._bid_button(n, legal, blind=False) for n in range(rec.size + 1)]
             forbidden = g.forbidden_bid()
             if forbidden is not None and g.to_act == seat:
-                embed.add_field(name="Hook rule",
-                                value=f"As dealer you may not bid {forbidden}.")
+                embed.description += "\n" + "\n".join(greyed_out([HOOK_REASON.format(
+                    bid=forbidden, total=rec.size)]))
         elif g.forehead:
             held = bool(g.cards_of(seat))
             buttons = [("Play my hidden card", "ph", held and g.to_act == seat, _TRUMP_STYLE)]
         else:
             buttons = self._card_buttons(g, seat, legal)
+            if g.to_act == seat and not all(enabled for _, _, enabled, _ in buttons) and g.trick:
+                led = g.trick[0][1].suit
+                embed.description += "\n" + "\n".join(greyed_out([FOLLOW_REASON.format(
+                    suit=led.symbol if led is not None else "")]))
         return Panel(embed, buttons)
 
     @staticmethod

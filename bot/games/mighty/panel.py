@@ -30,7 +30,7 @@ from bot.games.mighty.words import (
     contract_of,
     trump_text,
 )
-from bot.render import TURN_MARK, hand_text
+from bot.render import TURN_MARK, greyed_out, hand_text, won_trick_line
 from engine.cards import ACE, JOKER, Card, Suit, card, sort_hand
 from engine.game import Action, IllegalAction, Play
 from engine.mighty import (
@@ -93,6 +93,11 @@ def build_panel(game: MightyGame, seat: int, labels: Sequence[str], draft: str =
         _declaration(panel, game, legal)
     else:
         _play(panel, game, seat, legal)
+        reasons = [exc.reason for c in game.hands[seat]
+                   if (exc := game.play_refusal(seat, c)) is not None
+                   and exc.code != "joker_suit_required"]
+        if reasons:
+            embed.description = "\n".join([embed.description or "", *greyed_out(reasons)])
     return panel
 
 
@@ -112,6 +117,8 @@ def _status(game: MightyGame, v: dict[str, Any], seat: int, labels: Sequence[str
                      "demand the joker)")
         if v["friend_call"] is not None:
             lines.append(f"Friend call: {call_text(v['friend_call'])}.")
+    if v["phase"] == "playing" and v["last_trick"] is not None and not v["trick"]:
+        lines.append(won_trick_line(v["last_trick"], labels))
     if seat == v["declarer"] and v["phase"] != "auction":
         lines.append("You are the declarer." + (
             " **Secret solo**: the called card is yours or buried; nobody else knows."
