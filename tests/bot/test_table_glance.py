@@ -120,3 +120,20 @@ async def test_seven_players_fit_twenty_lines_and_images_off_is_text_only(
         assert not table.current.attachments and "image" not in table.embeds[0]
     for message in double.all_messages():
         assert not message.current.attachments
+
+
+async def test_an_unchanged_picture_is_not_sent_again(
+    double: Double, bot: CardBot, users: list[FakeUser],
+) -> None:
+    await open_table(double, users[:3])
+    await double.settle()
+    table = bot.registry.in_channel(double.channel.id)
+    assert table is not None and table.publisher is not None
+    message = table_message(double)
+    [before] = message.current.attachments
+    table.note = "Nothing on the picture changed."
+    table.publisher.schedule()
+    await double.settle()
+    assert message.current.embeds[0]["description"].startswith("Nothing on the picture")
+    assert message.current.attachments == [before]  # kept, not uploaded again
+    assert message.current.embeds[0]["image"]["url"] == "attachment://table.png"
