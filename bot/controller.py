@@ -233,6 +233,11 @@ class Controller:
             unchanged = live is not None and live.message_id == message_id \
                 and live.picture_key == key
             files = None if unchanged else [pictures.attachment(picture)] if picture else []
+            if self._stale(table, interaction):  # a newer panel opened meanwhile stays live
+                lines = [content, OUT_OF_DATE] if content else [OUT_OF_DATE]
+                await reply.edit("\n".join(lines), embed=panel.embed, view=view.disabled(),
+                                 attachments=files)
+                return
             await reply.edit(content, embed=panel.embed, view=view, attachments=files)
             table.panels[user_id] = LivePanel(interaction, message_id, now, key)
             return

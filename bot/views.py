@@ -39,6 +39,12 @@ class Rows(discord.ui.View):
     def to_components(self) -> list[dict[str, Any]]:
         return self._rows
 
+    def disabled(self) -> Rows:
+        """The same rows with every component disabled (an out-of-date panel)."""
+        return Rows([{**row, "components": [{**item, "disabled": True}
+                                            for item in row["components"]]}
+                     for row in self._rows])
+
 
 def _button(custom_id: str, label: str, style: discord.ButtonStyle,
             enabled: bool = True) -> dict[str, Any]:
@@ -73,7 +79,7 @@ def _select(custom_id: str, select: Select) -> dict[str, Any]:
     }]}
 
 
-def panel_view(table_id: int, seat: int, version: int, panel: Panel) -> discord.ui.View:
+def panel_view(table_id: int, seat: int, version: int, panel: Panel) -> Rows:
     """The panel's game buttons, five per row, then its select menus (one row each), then
     the refresh button on its own row (or the last button row when the rows run out)."""
     selects = [s for s in panel.selects if s.options][:PANEL_ROWS - 1]
