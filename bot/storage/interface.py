@@ -2,7 +2,8 @@
 and state snapshots, finished games, ratings and per-server settings.
 
 Nothing outside :mod:`bot.storage` talks to a database; :func:`bot.storage.open_storage`
-gives the implementation (SQLite, :mod:`bot.storage.sqlite`). Every write returns only
+gives the implementation (SQLite, :mod:`bot.storage.sqlite`, or PostgreSQL,
+:mod:`bot.storage.postgres`). Every write returns only
 once it is committed, so an action is stored before anyone is told it happened.
 """
 
@@ -12,12 +13,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.shards import ALL, Shards
 from bot.storage.results import FinishedGame, GameName, Leaderboard, PlayerStats
 from bot.storage.tables import LoggedAction, Snapshot, TableRecord
 
 
 class ChannelTaken(Exception):
     """The channel already has an open table (one per channel)."""
+
+
+class StartRefused(Exception):
+    """This process may not use the database: another process holds one of its shards
+    or the SQLite file. The message is one sentence for the operator."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +71,9 @@ class Storage(Protocol):
         ``result`` (its ``started_at`` filled from the log when unset) with the
         ratings it moves. Returns the recorded game's id."""
 
-    async def open_tables(self) -> list[StoredTable]:
-        """Every table in the lobby or running, with what restores its game."""
+    async def open_tables(self, shards: Shards = ALL) -> list[StoredTable]:
+        """Every table in the lobby or running in a server of ``shards``, with what
+        restores its game."""
 
     async def table(self, table_id: int) -> TableRecord | None:
         """A table's record, open or closed."""

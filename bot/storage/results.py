@@ -21,12 +21,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal, Self
+from typing import Any, Final, Literal, Self
 
-import aiosqlite
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from bot.ratings import Skill, competition_ranks, rate
+from bot.storage.sql import Sql, fetchone
 from engine.game import Results
 
 GameName = str
@@ -113,36 +113,38 @@ class FinishedGame(BaseModel):
         )
 
 
-async def record_game(conn: aiosqlite.Connection, result: FinishedGame) -> int:
+async def record_game(db: Sql, result: FinishedGame) -> int:
     """Insert the game and its seats and, for a finished game, update the members'
     ratings; return the game's id. Runs inside the caller's transaction."""
-    cur = await conn.execute(
+    row = await fetchone(
+        db,
         "INSERT INTO games (table_id, guild_id, game, variant, status, hands_played, "
-        "started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (result.table_id, result.guild_id, result.game,
          json.dumps(result.variant, ensure_ascii=False, sort_keys=True), result.status,
          result.hands_played, result.started_at, result.ended_at),
     )
-    game_id = int(cur.lastrowid or 0)
-    await conn.executemany(
+    assert row is not None
+    game_id = int(row[0])
+    await db.executemany(
         "INSERT INTO game_players (game_id, seat, user_id, is_ai, name, score, won) "
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
         [(game_id, p.seat, p.user_id, int(p.is_ai), p.name, p.score, int(p.won))
          for p in result.players],
     )
     if result.status == "finished":
-        await _update_ratings(conn, result)
+        await _update_ratings(db, result)
     return game_id
 
 
-async def _update_ratings(conn: aiosqlite.Connection, result: FinishedGame) -> None:
+async def _update_ratings(db: Sql, result: FinishedGame) -> None:
     members = {p.user_id: p.score for p in result.players if p.user_id is not None}
     if len(members) < 2:
         return
     ids = list(members)
-    current = await load_skills(conn, result.guild_id, result.game, ids)
+    current = await load_skills(db, result.guild_id, result.game, ids)
     after = rate([current.get(uid, Skill()) for uid in ids], list(members.values()))
-    await conn.executemany(
+    await db.executemany(
         "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) "
         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) "
         "DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
@@ -152,7 +154,7 @@ async def _update_ratings(conn: aiosqlite.Connection, result: FinishedGame) -> N
 
 
 async def load_skills(
-    conn: aiosqlite.Connection, guild_id: int, game: str, user_ids: Sequence[int] = ()
+    db: Sql, guild_id: int, game: str, user_ids: Sequence[int] = ()
 ) -> dict[int, Skill]:
     """The stored ratings of these members (of everyone rated when ``user_ids`` is
     empty) in this server and game."""
@@ -161,8 +163,7 @@ async def load_skills(
     if user_ids:
         sql += f" AND user_id IN ({', '.join('?' * len(user_ids))})"
         params.extend(user_ids)
-    async with conn.execute(sql, params) as cur:
-        rows = await cur.fetchall()
+    rows = await db.fetch(sql, params)
     return {int(r[0]): Skill(mu=float(r[1]), sigma=float(r[2]), games=int(r[3])) for r in rows}
 
 
@@ -244,7 +245,17 @@ _SUMMARY_SQL: Final = (
 )
 
 
-def _summaries(rows: Sequence[Sequence[int]], skills: dict[int, Skill]) -> list[PlayerSummary]:
+_RECENT_SQL: Final = (
+    "SELECT g.id, g.ended_at, g.status, gp.score, gp.won, "
+    "(SELECT 1 + COUNT(*) FROM game_players o WHERE o.game_id = g.id AND o.score > gp.score),"
+    " (SELECT COUNT(*) FROM game_players o WHERE o.game_id = g.id) "
+    "FROM games g JOIN game_players gp ON gp.game_id = g.id "
+    "WHERE g.guild_id = ? AND g.game = ? AND gp.user_id = ? "
+    "ORDER BY g.ended_at DESC, g.id DESC LIMIT ?"
+)
+
+
+def _summaries(rows: Sequence[Sequence[Any]], skills: dict[int, Skill]) -> list[PlayerSummary]:
     return [
         PlayerSummary(user_id=int(uid), games=int(n), wins=int(w), total_score=int(total),
                       best_score=int(best), skill=skills.get(int(uid), Skill()))
@@ -256,17 +267,16 @@ def _by_rating(players: Sequence[PlayerSummary]) -> list[PlayerSummary]:
     return sorted(players, key=lambda p: (-p.skill.ordinal, -p.games, p.user_id))
 
 
-async def leaderboard(conn: aiosqlite.Connection, guild_id: int, game: GameName) -> Leaderboard:
+async def leaderboard(db: Sql, guild_id: int, game: GameName) -> Leaderboard:
     """The leaderboard of ``game`` in this server (members only; AI players never)."""
-    async with conn.execute(
+    count_row = await fetchone(
+        db,
         "SELECT COUNT(*), MAX(ended_at) FROM games "
         "WHERE guild_id = ? AND game = ? AND status = 'finished'",
         (guild_id, game),
-    ) as cur:
-        count_row = await cur.fetchone()
-    async with conn.execute(_SUMMARY_SQL + " GROUP BY gp.user_id", (guild_id, game)) as cur:
-        rows = await cur.fetchall()
-    players = _summaries(list(rows), await load_skills(conn, guild_id, game))
+    )
+    rows = await db.fetch(_SUMMARY_SQL + " GROUP BY gp.user_id", (guild_id, game))
+    players = _summaries(rows, await load_skills(db, guild_id, game))
     ranked = _by_rating([p for p in players if p.skill.ranked])
     ranks = competition_ranks([p.skill.ordinal for p in ranked])
     return Leaderboard(
@@ -279,39 +289,28 @@ async def leaderboard(conn: aiosqlite.Connection, guild_id: int, game: GameName)
 
 
 async def player_stats(
-    conn: aiosqlite.Connection, guild_id: int, game: GameName, user_id: int, recent: int = 5
+    db: Sql, guild_id: int, game: GameName, user_id: int, recent: int = 5
 ) -> PlayerStats | None:
     """A member's stats for ``game`` in this server with their ``recent`` latest games,
     or None when they have no recorded game of it here."""
-    async with conn.execute(
-        "SELECT g.id, g.ended_at, g.status, gp.score, gp.won, "
-        "(SELECT 1 + COUNT(*) FROM game_players o WHERE o.game_id = g.id AND o.score > gp.score),"
-        " (SELECT COUNT(*) FROM game_players o WHERE o.game_id = g.id) "
-        "FROM games g JOIN game_players gp ON gp.game_id = g.id "
-        "WHERE g.guild_id = ? AND g.game = ? AND gp.user_id = ? "
-        "ORDER BY g.ended_at DESC, g.id DESC LIMIT ?",
-        (guild_id, game, user_id, recent),
-    ) as cur:
-        latest = [
-            RecentGame(game_id=int(r[0]), ended_at=float(r[1]), status=r[2], score=int(r[3]),
-                       won=bool(r[4]), place=int(r[5]), seats=int(r[6]))
-            for r in await cur.fetchall()
-        ]
+    latest = [
+        RecentGame(game_id=int(r[0]), ended_at=float(r[1]), status=r[2], score=int(r[3]),
+                   won=bool(r[4]), place=int(r[5]), seats=int(r[6]))
+        for r in await db.fetch(_RECENT_SQL, (guild_id, game, user_id, recent))
+    ]
     if not latest:
         return None
-    async with conn.execute(
+    abandoned_row = await fetchone(
+        db,
         "SELECT COUNT(*) FROM games g JOIN game_players gp ON gp.game_id = g.id "
         "WHERE g.guild_id = ? AND g.game = ? AND gp.user_id = ? AND g.status = 'abandoned'",
         (guild_id, game, user_id),
-    ) as cur:
-        abandoned_row = await cur.fetchone()
-    async with conn.execute(
-        _SUMMARY_SQL + " AND gp.user_id = ? GROUP BY gp.user_id", (guild_id, game, user_id)
-    ) as cur:
-        rows = await cur.fetchall()
-    skills = await load_skills(conn, guild_id, game)
+    )
+    rows = await db.fetch(
+        _SUMMARY_SQL + " AND gp.user_id = ? GROUP BY gp.user_id", (guild_id, game, user_id))
+    skills = await load_skills(db, guild_id, game)
     ranked_skills = [s for s in skills.values() if s.ranked]
-    summary = next(iter(_summaries(list(rows), skills)), None)
+    summary = next(iter(_summaries(rows, skills)), None)
     rank = None
     if summary is not None and summary.skill.ranked:
         rank = 1 + sum(s.ordinal > summary.skill.ordinal for s in ranked_skills)
@@ -321,16 +320,14 @@ async def player_stats(
     )
 
 
-async def most_played_game(
-    conn: aiosqlite.Connection, guild_id: int, games: Sequence[GameName],
-) -> GameName:
+async def most_played_game(db: Sql, guild_id: int, games: Sequence[GameName]) -> GameName:
     """Of ``games``, the one with the most finished games in this server (the first
     listed on a tie)."""
-    async with conn.execute(
+    rows = await db.fetch(
         "SELECT game, COUNT(*) FROM games WHERE guild_id = ? AND status = 'finished' "
         "GROUP BY game",
         (guild_id,),
-    ) as cur:
-        counts = {str(r[0]): int(r[1]) for r in await cur.fetchall()}
+    )
+    counts = {str(r[0]): int(r[1]) for r in rows}
     return max(games, key=lambda g: (counts.get(g, 0), g == games[0]))
 
