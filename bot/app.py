@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from bot.client import CardBot
 from bot.config import TOKEN_HELP, Settings
+from bot.storage import StartRefused, open_storage
 
 log = logging.getLogger(__name__)
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -33,8 +34,9 @@ def load_settings() -> Settings | str:
 
 
 async def run(settings: Settings) -> None:
-    """Run the bot until it is closed or the process gets SIGINT/SIGTERM."""
-    bot = CardBot(settings)
+    """Run the bot until it is closed or the process gets SIGINT/SIGTERM. The storage
+    opens first, so that a process refused its shards stops before it connects."""
+    bot = CardBot(settings, storage=await open_storage(settings))
     loop = asyncio.get_running_loop()
     for sig in STOP_SIGNALS:
         with contextlib.suppress(NotImplementedError):
@@ -55,7 +57,8 @@ def _stop(bot: CardBot, sig: signal.Signals) -> None:
 
 
 def main() -> int:
-    """``python -m bot``. Exit status 2 (and one sentence) when the token is missing."""
+    """``python -m bot``. Exit status 2 (and one sentence) when the token is missing, a
+    setting is unusable, or another process holds this one's shards or SQLite file."""
     loaded = load_settings()
     if isinstance(loaded, str):
         print(loaded, file=sys.stderr)
@@ -63,6 +66,9 @@ def main() -> int:
     discord.utils.setup_logging(level=logging.getLevelName(loaded.log_level), root=True)
     try:
         asyncio.run(run(loaded))
+    except StartRefused as exc:
+        print(exc, file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
         return 1

@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 
 AI_NAMES = ("Ada", "Boole", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper")
 STORAGE_FAILED = "The table could not save that, so nothing changed. Please try again."
+OTHER_SHARD = "This server's tables are run by another process of the bot."
 
 
 class TableExists(Exception):
@@ -131,7 +132,11 @@ class TableService:
         host_name: str, settings: Mapping[str, Any],
     ) -> Table:
         """Open a lobby in the channel with the host seated; :class:`TableExists` when
-        the channel has one already."""
+        the channel has one already. A server of another process's shard is refused
+        (Discord never sends its interactions here): every other change finds only
+        tables of this process's shards in the registry."""
+        if not self.registry.shards.owns(guild_id):
+            raise Refusal(OTHER_SHARD, "other_shard")
         existing = self.registry.in_channel(channel_id)
         if existing is not None:
             raise TableExists(existing)
