@@ -11,7 +11,7 @@ from testkit.double import Double, FakeUser
 from testkit.double.harness import RunBot
 from tests.bot.harness import members, started_bot
 
-pytest_plugins = ["testkit.double.fixtures"]
+pytest_plugins = ["testkit.double.fixtures", "tests.backends"]
 
 
 @pytest.fixture
