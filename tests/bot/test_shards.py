@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.client import CardBot
+from bot.config import Settings
 from bot.storage import PostgresStorage
 from testkit.double import Double, FakeUser
+from testkit.double.harness import RunBot
 from testkit.double.world import Channel
 from testkit.driver import KACHUFUL, Driver, table_message
 from testkit.process import BotProcess, bot_command
-
-pytestmark = pytest.mark.timeout(300)
 
 REFUSED = "shard 0 of 2 is already run by another process on this database"
 
@@ -42,6 +43,39 @@ async def open_game(double: Double, channel: Channel, players: list[FakeUser]) -
                   follow="panels", open_by="command", settle=False)
 
 
+async def test_one_process_runs_two_shards(
+    double: Double, run_bot: RunBot, tmp_path: Path,
+) -> None:
+    guilds = [double.add_guild(f"shard {i}", shard=(i, 2)) for i in (0, 1)]
+    channels = [double.add_channel("cards", guild) for guild in guilds]
+    hosts = [double.add_user(f"host{i}", guild=guild) for i, guild in enumerate(guilds)]
+    settings = Settings(_env_file=None, discord_token=double.token,  # type: ignore[call-arg]
+                        database_path=tmp_path / "bot.sqlite3", shard_count=2)
+    bot = CardBot(settings, ai_delay=0.0)
+
+    async def at_once(shard_id: int, *, initial: bool = False) -> None:
+        """Identify each shard at once (Discord asks for 5 s between them)."""
+
+    bot.before_identify_hook = at_once  # type: ignore[method-assign]
+    await run_bot(bot)
+    assert set(double.gateway.live) == {(0, 2), (1, 2)} and bot.shard_count == 2
+    for (shard, count), session in double.gateway.live.items():
+        ready = session.log[0]["d"]
+        assert ready["shard"] == [shard, count]
+        assert {int(g["id"]) for g in ready["guilds"]} == {
+            g.id for g in double.guilds if (g.id >> 22) % count == shard}
+    for i, (channel, host) in enumerate(zip(channels, hosts, strict=True)):
+        opened = await double.slash(host, channel, "kachuful", "start")
+        assert "open" in opened.content, opened
+        shown = [p["d"]["id"] for p in double.gateway.live[(i, 2)].log
+                 if p["t"] == "INTERACTION_CREATE"]
+        assert str(opened.id) in shown  # sent to the session of the guild's shard
+        assert str(opened.id) not in [p["d"]["id"] for p in double.gateway.live[(1 - i, 2)].log
+                                      if p["t"] == "INTERACTION_CREATE"]
+    assert {t.rec.guild_id for t in bot.registry.tables()} == {g.id for g in guilds}
+
+
+@pytest.mark.timeout(300)
 async def test_two_processes_run_their_shards_over_one_postgres(
     double: Double, postgres_url: str, tmp_path: Path,
 ) -> None:
