@@ -25,6 +25,7 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import json
 import logging
 import os
 import random
@@ -93,8 +94,59 @@ class FloorBot(discord.Client):
             await interaction.response.edit_message(embed=self.embed, view=self.view)
 
 
-def serve(kind: str, api: str, gateway: str, token: str, db: str) -> None:
-    """Run a bot (``cardbot`` or ``bare``) against the double at ``api``/``gateway``."""
+class SqliteBytes:
+    """Counts what the bot process hands SQLite: the bytes of every statement's
+    parameters (texts and blobs by length, numbers as 8), whatever version of the bot
+    writes them."""
+
+    def __init__(self) -> None:
+        self.bytes = 0
+        self.statements = 0
+
+    def install(self) -> None:
+        import aiosqlite
+
+        execute, executemany = aiosqlite.Connection.execute, aiosqlite.Connection.executemany
+        counter = self
+
+        def counted(conn: Any, sql: str, parameters: Any = None) -> Any:
+            counter.add([parameters or ()])
+            return execute(conn, sql, parameters)  # awaitable and a context manager
+
+        def counted_many(conn: Any, sql: str, parameters: Any) -> Any:
+            rows = list(parameters)
+            counter.add(rows)
+            return executemany(conn, sql, rows)
+
+        aiosqlite.Connection.execute = counted  # type: ignore[method-assign]
+        aiosqlite.Connection.executemany = counted_many  # type: ignore[method-assign]
+
+    def add(self, rows: list[Any]) -> None:
+        for row in rows:
+            self.statements += 1
+            for value in row:
+                if isinstance(value, str):
+                    self.bytes += len(value.encode())
+                elif isinstance(value, bytes):
+                    self.bytes += len(value)
+                elif value is not None:
+                    self.bytes += 8
+
+
+def use_bot_from(root: str) -> None:
+    """Load the card bot's packages from another checkout (an earlier version, for a
+    before/after comparison in the same run)."""
+    sys.path.insert(0, root)
+    for name in list(sys.modules):
+        if name.split(".")[0] in ("bot", "engine", "cogs"):
+            del sys.modules[name]
+
+
+def serve(kind: str, api: str, gateway: str, token: str, db: str, stats: str | None) -> None:
+    """Run a bot (``cardbot`` or ``bare``) against the double at ``api``/``gateway``;
+    with ``stats``, write what it handed SQLite there when it stops."""
+    written = SqliteBytes()
+    written.install()
     discord.http.Route.BASE = api
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     logging.basicConfig(level=logging.WARNING)
@@ -128,6 +180,9 @@ def serve(kind: str, api: str, gateway: str, token: str, db: str) -> None:
             await client.start(token)
 
     asyncio.run(main())
+    if stats:
+        Path(stats).write_text(json.dumps({"bytes": written.bytes,
+                                           "statements": written.statements}))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -149,19 +204,23 @@ def peak_rss_mb(pid: int) -> float:
 class BotProcess:
     """A bot in a child process, connected to ``double``."""
 
-    def __init__(self, double: Double, kind: str, db: Path) -> None:
+    def __init__(self, double: Double, kind: str, db: Path, bot_root: str | None = None) -> None:
         self.double = double
         self.kind = kind
         self.db = db
+        self.bot_root = bot_root
+        self.stats = db.with_suffix(".stats.json")
         self.proc: subprocess.Popen[bytes] | None = None
 
     async def __aenter__(self) -> BotProcess:
         identifies = self.double.gateway.identifies
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        root = ["--bot-root", self.bot_root] if self.bot_root else []
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bench.bot_load", "--serve", self.kind,
              "--api", self.double.api_url, "--gateway", self.double.gateway_url,
-             "--token", self.double.token, "--db", str(self.db)],
+             "--token", self.double.token, "--db", str(self.db), "--stats", str(self.stats),
+             *root],
             cwd=ROOT, env=env,
         )
         deadline = time.monotonic() + READY_TIMEOUT
@@ -328,13 +387,14 @@ async def lanes(n: int, lane: Callable[[int], Awaitable[None]]) -> float:
 
 
 async def measure_cardbot(
-    tables: int, actions: int, edit_limit: int, game: LoadGame,
+    tables: int, actions: int, edit_limit: int, game: LoadGame, bot_root: str | None,
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         async with Double() as double:
             if edit_limit:
                 double.rate_limits.configure(EDIT_ROUTE, edit_limit, 5.0)
-            async with BotProcess(double, "cardbot", Path(tmp) / "bot.sqlite3") as bot:
+            bot = BotProcess(double, "cardbot", Path(tmp) / "bot.sqlite3", bot_root)
+            async with bot:
                 seated = await open_tables(double, game, tables)
                 calls_before = sum(double.calls.values())
                 edits_before = double.calls[EDIT_ROUTE]
@@ -351,10 +411,11 @@ async def measure_cardbot(
                 calls = sum(double.calls.values()) - calls_before
                 edits = double.calls[EDIT_ROUTE] - edits_before
                 violations = double.take_violations()
+            written = json.loads(bot.stats.read_text())
         return {
             "stats": stats, "elapsed": elapsed, "calls": calls, "edits": edits,
             "hits429": sum(double.rate_limits.hits.values()), "peak": peak,
-            "violations": violations,
+            "violations": violations, "written": written,
         }
 
 
@@ -426,7 +487,8 @@ async def run(args: argparse.Namespace) -> int:
     bare, bare_s = await measure_bare(n, 2 * args.actions)
     floor, floor_s = await measure_floor(n, 2 * args.actions)
     game = GAMES[args.game]
-    card = await measure_cardbot(n, args.actions, args.edit_limit, game)
+    actions = sys.maxsize if args.to_end else args.actions
+    card = await measure_cardbot(n, actions, args.edit_limit, game, args.bot_root)
     stats: Stats = card["stats"]
     print(f"{n} {args.game} tables x {args.actions} accepted actions, {game.seats} members each, "
           f"{os.cpu_count()} CPUs, "
@@ -460,6 +522,10 @@ async def run(args: argparse.Namespace) -> int:
           f"floor {busy(floor.cpu, floor_s)} / {busy(floor.harness_cpu, floor_s)}, "
           f"bare {busy(bare.cpu, bare_s)} / {busy(bare.harness_cpu, bare_s)}")
     print(f"bot process peak memory: {card['peak']:.0f} MB")
+    written = card["written"]
+    print(f"handed to SQLite: {written['bytes'] / 1e6:.2f} MB in {written['statements']} "
+          f"statements, {written['bytes'] / per:.0f} bytes per accepted action"
+          + (f", {written['bytes'] / n / 1e3:.1f} kB per finished game" if args.to_end else ""))
     failed = stats.unanswered or stats.late or stats.refused or card["violations"]
     return 1 if failed else 0
 
@@ -477,11 +543,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--api", help=argparse.SUPPRESS)
     parser.add_argument("--gateway", help=argparse.SUPPRESS)
     parser.add_argument("--token", help=argparse.SUPPRESS)
+    parser.add_argument("--to-end", action="store_true",
+                        help="play every table's game to its end (bytes per finished game)")
+    parser.add_argument("--bot-root", help="run the card bot from this checkout instead "
+                        "(an earlier version, for a before/after comparison)")
     parser.add_argument("--db", help=argparse.SUPPRESS)
+    parser.add_argument("--stats", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
+        if args.bot_root and args.serve == "cardbot":
+            use_bot_from(args.bot_root)
         with contextlib.suppress(KeyboardInterrupt):
-            serve(args.serve, args.api, args.gateway, args.token, args.db)
+            serve(args.serve, args.api, args.gateway, args.token, args.db, args.stats)
         return 0
     return asyncio.run(run(args))
 

@@ -56,6 +56,13 @@ def _stop(bot: CardBot, sig: signal.Signals) -> None:
     asyncio.get_running_loop().create_task(bot.close())
 
 
+class NoVoiceWarning(logging.Filter):
+    """Drops discord.py's warnings that voice support is missing: the bot needs none."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
+
+
 def main() -> int:
     """``python -m bot``. Exit status 2 (and one sentence) when the token is missing, a
     setting is unusable, or another process holds this one's shards or SQLite file."""
@@ -64,6 +71,7 @@ def main() -> int:
         print(loaded, file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=logging.getLevelName(loaded.log_level), root=True)
+    logging.getLogger("discord.client").addFilter(NoVoiceWarning())
     try:
         asyncio.run(run(loaded))
     except StartRefused as exc:

@@ -15,7 +15,7 @@ from bot.storage.interface import ChannelTaken, StoredTable
 from bot.storage.results import FinishedGame, GameName, Leaderboard, PlayerStats
 from bot.storage.sql import Database, fetchone
 from bot.storage.tables import LoggedAction, Snapshot, TableRecord
-from bot.storage.writer import Row, Writer
+from bot.storage.writer import Row, Writer, insert
 
 
 class SqlStorage:
@@ -63,7 +63,7 @@ class SqlStorage:
             rows.append(tables.snapshot_row(rec.id, snapshot))
         async with self.writer.transaction() as tx:
             for row in rows:
-                await self.writer.insert(tx, row)
+                await insert(tx, row)
             if result is None:
                 return None
             if result.started_at is None:

@@ -50,20 +50,6 @@ async def insert(db: Sql, row: Row) -> None:
     await db.execute(insert_sql(row), row.values)
 
 
-def row_bytes(rows: Sequence[Row]) -> int:
-    """What ``rows`` hand the database, in bytes: texts and blobs by length, numbers as 8."""
-    total = 0
-    for row in rows:
-        for value in row.values:
-            if isinstance(value, str):
-                total += len(value.encode())
-            elif isinstance(value, bytes):
-                total += len(value)
-            elif value is not None:
-                total += 8
-    return total
-
-
 class Writer:
     """Serialises every write transaction and batches small ones."""
 
@@ -73,8 +59,6 @@ class Writer:
         self._queue: list[tuple[Sequence[Row], asyncio.Future[None]]] = []
         self._task: asyncio.Task[None] | None = None
         self.transactions = 0
-        self.bytes_written = 0
-        """Bytes of row values committed through :meth:`write` and :meth:`insert`."""
 
     async def write(self, rows: Sequence[Row]) -> None:
         """Write ``rows`` and return once they are committed."""
@@ -88,11 +72,6 @@ class Writer:
         """Return once every queued write is committed (or failed)."""
         while self._task is not None and not self._task.done():
             await asyncio.shield(self._task)
-
-    async def insert(self, tx: Sql, row: Row) -> None:
-        """Write one row inside a :meth:`transaction`, counted."""
-        await insert(tx, row)
-        self.bytes_written += row_bytes([row])
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Sql]:
@@ -142,4 +121,3 @@ class Writer:
         async with self.db.transaction() as tx:
             await self.db.run(tx, statements)
         self.transactions += 1
-        self.bytes_written += row_bytes(rows)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import signal
 import subprocess
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import run
+from bot.app import NoVoiceWarning, run
 from bot.config import Settings
 from bot.storage import SqliteStorage
 from testkit.double import Double
@@ -132,3 +133,13 @@ async def test_a_second_process_on_one_sqlite_file_stops(tmp_path: Path) -> None
         await running.close()
     assert line.startswith(f"another process already runs the bot on {path}")
     assert "PostgreSQL (DATABASE_URL)" in line
+
+def test_voice_warnings_stay_out_of_the_log() -> None:
+    def record(message: str) -> logging.LogRecord:
+        return logging.LogRecord("discord.client", logging.WARNING, __file__, 1, message, None,
+                                 None)
+
+    quiet = NoVoiceWarning()
+    assert not quiet.filter(record("PyNaCl is not installed, voice will NOT be supported"))
+    assert not quiet.filter(record("davey is not installed, voice will NOT be supported"))
+    assert quiet.filter(record("Shard ID None has connected to Gateway"))
