@@ -96,6 +96,22 @@ class PostgresServer:
                            capture_output=True, timeout=60, check=False)
         shutil.rmtree(self.dir, ignore_errors=True)
 
+    def cpu_seconds(self) -> float:
+        """CPU time of the server so far: its main process and every live child (each
+        connection's backend, the writers)."""
+        main = int((self.data / "postmaster.pid").read_text().split()[0])
+        total = 0.0
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(entry.name) == main or int(fields[1]) == main:
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
+
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 

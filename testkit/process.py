@@ -49,13 +49,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def peak_rss_mb(pid: int) -> float:
-    """The process's peak resident memory (VmHWM), in MB."""
+def _status_mb(pid: int, field: str) -> float:
     with open(f"/proc/{pid}/status", encoding="ascii") as status:
         for line in status:
-            if line.startswith("VmHWM:"):
+            if line.startswith(f"{field}:"):
                 return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def peak_rss_mb(pid: int) -> float:
+    """The process's peak resident memory (VmHWM), in MB."""
+    return _status_mb(pid, "VmHWM")
+
+
+def rss_mb(pid: int) -> float:
+    """The process's resident memory now (VmRSS), in MB."""
+    return _status_mb(pid, "VmRSS")
 
 
 class BotProcess:
@@ -133,6 +142,11 @@ class BotProcess:
     def peak_mb(self) -> float:
         assert self.proc is not None
         return peak_rss_mb(self.proc.pid)
+
+    @property
+    def rss_mb(self) -> float:
+        assert self.proc is not None
+        return rss_mb(self.proc.pid)
 
 
 def main(argv: list[str] | None = None) -> int:
