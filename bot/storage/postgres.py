@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Sequence
 from typing import Any, Final
 
 import asyncpg
+from asyncpg.pool import PoolConnectionProxy
 
 from bot.shards import Shards
 from bot.storage.interface import StartRefused
@@ -31,6 +32,9 @@ MIGRATION_KEY: Final = 0x434E4D49
 """First key of the advisory lock that lets one process at a time migrate."""
 POOL_SIZE: Final = 4
 
+Connection = asyncpg.Connection | PoolConnectionProxy
+"""A connection of its own or one lent by the pool."""
+
 
 @functools.lru_cache(maxsize=512)
 def numbered(sql: str) -> str:
@@ -42,7 +46,7 @@ def numbered(sql: str) -> str:
 class PgSql:
     """:class:`~bot.storage.sql.Sql` over an asyncpg pool or connection."""
 
-    def __init__(self, target: asyncpg.Pool | asyncpg.Connection) -> None:
+    def __init__(self, target: asyncpg.Pool | Connection) -> None:
         self.target = target
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
@@ -77,7 +81,7 @@ class PostgresDatabase:
         await self.pool.close()
 
 
-async def migrate(conn: asyncpg.Connection, migrations: Sequence[str] = POSTGRES_MIGRATIONS,
+async def migrate(conn: Connection, migrations: Sequence[str] = POSTGRES_MIGRATIONS,
                   ) -> int:
     """Apply every migration newer than ``schema_version``, each in one transaction, one
     process at a time; return the resulting version."""

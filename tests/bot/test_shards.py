@@ -11,6 +11,8 @@ import pytest
 
 from bot.client import CardBot
 from bot.config import Settings
+from bot.service import OTHER_SHARD
+from bot.shards import Shards
 from bot.storage import PostgresStorage
 from testkit.double import Double, FakeUser
 from testkit.double.harness import RunBot
@@ -76,6 +78,19 @@ async def test_one_process_runs_two_shards(
 
 
 @pytest.mark.timeout(300)
+async def test_no_table_opens_for_a_server_of_another_shard(
+    double: Double, bot: CardBot, users: list[FakeUser],
+) -> None:
+    theirs = Shards.of(double.guild.id, 2)
+    bot.registry.shards = Shards(2, (1 - theirs,))  # as if the server were another's
+    refused = await double.slash(users[0], double.channel, "kachuful", "start")
+    assert refused.ephemeral and refused.content == OTHER_SHARD
+    assert bot.registry.tables() == []
+    bot.registry.shards = Shards(2, (theirs,))
+    opened = await double.slash(users[0], double.channel, "kachuful", "start")
+    assert "open" in opened.content
+
+
 async def test_two_processes_run_their_shards_over_one_postgres(
     double: Double, postgres_url: str, tmp_path: Path,
 ) -> None:
