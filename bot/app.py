@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from bot.client import CardBot
 from bot.config import TOKEN_HELP, Settings
-from bot.storage import StartRefused, open_storage
+from bot.storage import StartRefused, StorageUnavailable, open_storage
 
 log = logging.getLogger(__name__)
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -77,6 +77,9 @@ def main() -> int:
     except StartRefused as exc:
         print(exc, file=sys.stderr)
         return 2
+    except StorageUnavailable as exc:
+        log.error("could not open the database at DATABASE_URL: %s", exc)
+        return 1
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
         return 1

@@ -5,7 +5,13 @@ settings)."""
 from __future__ import annotations
 
 from bot.config import Settings
-from bot.storage.interface import ChannelTaken, StartRefused, Storage, StoredTable
+from bot.storage.interface import (
+    ChannelTaken,
+    StartRefused,
+    Storage,
+    StorageUnavailable,
+    StoredTable,
+)
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
 
@@ -21,6 +27,6 @@ async def open_storage(settings: Settings) -> Storage:
 
 
 __all__ = [
-    "ChannelTaken", "PostgresStorage", "SqliteStorage", "StartRefused", "Storage", "StoredTable",
-    "open_storage",
+    "ChannelTaken", "PostgresStorage", "SqliteStorage", "StartRefused", "Storage",
+    "StorageUnavailable", "StoredTable", "open_storage",
 ]

@@ -22,6 +22,10 @@ class ChannelTaken(Exception):
     """The channel already has an open table (one per channel)."""
 
 
+class StorageUnavailable(Exception):
+    """The database cannot be reached or opened (its server is down, the URL is wrong)."""
+
+
 class StartRefused(Exception):
     """This process may not use the database: another process holds one of its shards
     or the SQLite file. The message is one sentence for the operator."""

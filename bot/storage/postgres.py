@@ -19,7 +19,7 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.shards import Shards
-from bot.storage.interface import StartRefused
+from bot.storage.interface import StartRefused, StorageUnavailable
 from bot.storage.migrations import POSTGRES_MIGRATIONS
 from bot.storage.sql import Sql, Statement
 from bot.storage.store import SqlStorage
@@ -128,7 +128,15 @@ class PostgresStorage(SqlStorage):
 
     @classmethod
     async def open(cls, url: str, shards: Shards | None = None) -> PostgresStorage:
-        """Connect to ``url`` and migrate; with ``shards``, first take their leases."""
+        """Connect to ``url`` and migrate; with ``shards``, first take their leases.
+        :class:`StorageUnavailable` when the server cannot be reached or refuses us."""
+        try:
+            return await cls._open(url, shards)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StorageUnavailable(f"{type(exc).__name__}: {exc}") from exc
+
+    @classmethod
+    async def _open(cls, url: str, shards: Shards | None) -> PostgresStorage:
         leases = None if shards is None else await take_leases(url, shards)
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)

@@ -4,13 +4,13 @@ on either backend (:class:`~bot.storage.sql.Database`).
 SQLite runs in aiosqlite's thread, which must take the GIL back from the busy event
 loop for every statement it steps, and each PostgreSQL statement is a round trip to the
 server; one transaction of several statements per action would make the database the
-bottleneck under load. So each caller queues its
-rows and waits; whatever is queued while a transaction is in flight goes out together
-in the next one, every row for the same table as one multi-row INSERT (an upsert for
-rows that exist). A caller returns only once its rows are committed, so an action is
-still committed before anyone is told about it. Queued rows must be distinct (each
-table writes only its own, under its lock). If a batch fails, each caller's rows are
-retried in a transaction of their own, so one bad write fails only its caller.
+bottleneck under load. So each caller queues its rows and waits; whatever is queued
+while a transaction is in flight goes out together in the next one, every row for the
+same table as one multi-row INSERT (an upsert for rows that exist). A caller returns
+only once its rows are committed, so an action is still committed before anyone is told
+about it. Queued rows must be distinct (each table writes only its own, under its lock;
+PostgreSQL refuses one upsert touching a row twice). If a batch fails, each caller's
+rows are retried in a transaction of their own, so one bad write fails only its caller.
 """
 
 from __future__ import annotations

@@ -143,3 +143,12 @@ def test_voice_warnings_stay_out_of_the_log() -> None:
     assert not quiet.filter(record("PyNaCl is not installed, voice will NOT be supported"))
     assert not quiet.filter(record("davey is not installed, voice will NOT be supported"))
     assert quiet.filter(record("Shard ID None has connected to Gateway"))
+
+
+def test_an_unreachable_database_stops_with_status_1(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path,
+                          env=_env(DISCORD_TOKEN="x", DATABASE_URL="postgresql://bot@127.0.0.1:1/x"),
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    assert "could not open the database at DATABASE_URL" in proc.stderr
+    assert "Traceback" not in proc.stderr
