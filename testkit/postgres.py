@@ -21,6 +21,7 @@ from typing import Final
 
 SERVER_USER: Final = "postgres"
 """The system user that runs the server when we are root."""
+TOOLS: Final = ("initdb", "pg_ctl", "createdb")
 SEARCH: Final = ("/usr/lib/postgresql/*/bin", "/usr/local/pgsql/bin", "/usr/pgsql-*/bin")
 
 
@@ -29,15 +30,18 @@ class PostgresMissing(Exception):
 
 
 def find_bin_dir() -> Path:
-    """The folder of ``initdb`` and ``pg_ctl`` (the newest version found); on the PATH
-    otherwise. :class:`PostgresMissing` when there is none."""
+    """The folder of ``initdb``, ``pg_ctl`` and ``createdb`` (the newest version found);
+    the one ``initdb`` on the PATH is in otherwise. :class:`PostgresMissing` when there
+    is none."""
     for pattern in SEARCH:
         found = sorted(glob.glob(f"{pattern}/initdb"), key=_version)
         if found:
             return Path(found[-1]).parent
     on_path = shutil.which("initdb")
-    if on_path and shutil.which("pg_ctl"):
-        return Path(on_path).parent
+    if on_path:
+        folder = Path(on_path).resolve().parent  # often a link into the versioned folder
+        if all((folder / tool).exists() for tool in TOOLS):
+            return folder
     raise PostgresMissing("PostgreSQL server binaries (initdb, pg_ctl) were not found")
 
 
