@@ -21,7 +21,7 @@ from typing import Final
 
 SERVER_USER: Final = "postgres"
 """The system user that runs the server when we are root."""
-TOOLS: Final = ("initdb", "pg_ctl", "createdb")
+TOOLS: Final = ("initdb", "pg_ctl", "createdb", "dropdb")
 SEARCH: Final = ("/usr/lib/postgresql/*/bin", "/usr/local/pgsql/bin", "/usr/pgsql-*/bin")
 
 
@@ -119,14 +119,18 @@ class PostgresServer:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
+    def _client(self, tool: str) -> list[str]:
+        return [str(self.bin / tool), "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres"]
+
     def create(self, database: str, template: str | None = None) -> str:
         """Create ``database`` (a copy of ``template`` when given); its URL."""
-        args = [str(self.bin / "createdb"), "-h", "127.0.0.1", "-p", str(self.port),
-                "-U", "postgres"]
-        if template is not None:
-            args += ["-T", template]
-        self._run([*args, database])
+        template_args = [] if template is None else ["-T", template]
+        self._run([*self._client("createdb"), *template_args, database])
         return self.url(database)
+
+    def drop(self, database: str) -> None:
+        """Drop ``database``, ending any connection still open to it."""
+        self._run([*self._client("dropdb"), "--force", "--if-exists", database])
 
     def __enter__(self) -> PostgresServer:
         try:

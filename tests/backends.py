@@ -78,9 +78,11 @@ def postgres_server() -> Iterator[PostgresServer]:
 
 
 @pytest.fixture
-def postgres_url(postgres_server: PostgresServer) -> str:
-    """A fresh, migrated database of its own."""
-    return postgres_server.create(f"test_{next(_numbers)}", TEMPLATE)
+def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
+    """A fresh, migrated database of its own, dropped afterwards."""
+    name = f"test_{next(_numbers)}"
+    yield postgres_server.create(name, TEMPLATE)
+    postgres_server.drop(name)
 
 
 @pytest.fixture(params=BACKENDS)
