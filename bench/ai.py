@@ -7,12 +7,19 @@ Prints, with 95% confidence intervals:
 - Mighty: mean units per hand by level in mixed tables (two of the stronger level, three
   of the weaker, rotated), the margin per hand, and declarer success rate by level;
 - decision time per level (median, p95, max) at the default budget, on one core;
-- the lean simulators' card plays per second.
+- the lean simulators' card plays per second;
+- with ``--only openspiel`` (needs the ``bench`` extra, ``pip install -e '.[bench]'``):
+  our levels against OpenSpiel's ``pyspiel.ISMCTSBot`` on OpenSpiel's own ``oh_hell``
+  (4 players, turned trump, the hook, hand sizes 1..12), each deal played twice with
+  the seats swapped: points per hand, the margin per deal, exact-bid rates, mean bids
+  and tricks, and decision times (see :mod:`bench.oh_hell`).
 
 Run: ``.venv/bin/python -m bench.ai [--kachuful-games 30] [--mighty-matches 30]
-[--seconds 0.5] [--jobs 2]``. Tournaments may use a smaller ``--tournament-seconds``
-budget for ``hard`` to finish sooner (the defaults take about half an hour with two
-workers); decision times are always measured at ``--seconds``.
+[--seconds 0.5] [--jobs 2]``; ``--only openspiel [--os-deals 400] [--os-levels hard normal]
+[--os-simulations 1000 5000] [--os-scorings per_trick penalty] [--os-honest]``.
+Tournaments may use a smaller ``--tournament-seconds`` budget for ``hard`` to finish
+sooner (the defaults take about half an hour with two workers); decision times are
+always measured at ``--seconds``.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -210,6 +217,64 @@ def simulator_speed(seconds: float = 2.0) -> None:
     print(f"Simulator, Mighty, greedy policy: {rate:,.0f} card plays/s")
 
 
+# --- against OpenSpiel ------------------------------------------------------------------
+
+
+def _duplicate(args: tuple[int, str, str, int, float | None, bool]) -> tuple[Any, Any]:
+    from bench.oh_hell import duplicate
+
+    return duplicate(*args)
+
+
+def _times_line(label: str, ts: list[float]) -> str:
+    ts = sorted(ts)
+    p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+    return (f"  {label:>6} decision time  median {1000 * statistics.median(ts):6.1f} ms  "
+            f"p95 {1000 * p95:6.1f} ms  max {1000 * ts[-1]:6.1f} ms  ({len(ts)} decisions)")
+
+
+def openspiel_report(level: str, scoring: str, simulations: int, deals: int,
+                     seconds: float | None, jobs: int, honest: bool = False) -> None:
+    """``level`` in two seats against ISMCTS in two, every deal twice, seats swapped;
+    ``honest``: ISMCTS without the resampler's knowledge of the undealt cards."""
+    tasks = [(d, scoring, level, simulations, seconds, honest) for d in range(deals)]
+    pairs = _map(_duplicate, tasks, jobs)
+    ours: list[float] = []
+    theirs: list[float] = []
+    exact: dict[str, list[float]] = {level: [], "ismcts": []}
+    bids: dict[str, list[float]] = {level: [], "ismcts": []}
+    tricks: dict[str, list[float]] = {level: [], "ismcts": []}
+    times: dict[str, list[float]] = {level: [], "ismcts": []}
+    for pair in pairs:
+        mine: list[float] = []
+        other: list[float] = []
+        for hand in pair:
+            for s in range(4):
+                who = level if s in hand.ours else "ismcts"
+                (mine if who == level else other).append(hand.scores[s])
+                exact[who].append(1.0 if hand.bids[s] == hand.tricks[s] else 0.0)
+                bids[who].append(hand.bids[s])
+                tricks[who].append(hand.tricks[s])
+            for who, ts in hand.times.items():
+                times[who].extend(ts)
+        ours.append(statistics.fmean(mine))
+        theirs.append(statistics.fmean(other))
+    margin = [a - b for a, b in zip(ours, theirs, strict=True)]
+    bot = "honest ISMCTS" if honest else "pyspiel.ISMCTSBot"
+    print(f"OpenSpiel oh_hell 4p, {scoring}: {level} vs {bot}, {simulations} simulations "
+          f"({deals} deals, each twice, seats swapped):")
+    print(f"  {level:>6} points per hand  {fmt(ours)}")
+    print(f"  ismcts points per hand  {fmt(theirs)}")
+    print(f"  margin per hand         {fmt(margin)}")
+    for who in (level, "ismcts"):
+        m, h = mean_ci(exact[who])
+        print(f"  {who:>6} exact bids {100 * m:4.1f}% ± {100 * h:.1f}%  mean bid "
+              f"{statistics.fmean(bids[who]):.2f}  mean tricks {statistics.fmean(tricks[who]):.2f}")
+    for who in (level, "ismcts"):
+        if times[who]:
+            print(_times_line(who, times[who]))
+
+
 def _map(fn: Callable[[T], R], tasks: Sequence[T], jobs: int) -> list[R]:
     if jobs <= 1:
         return [fn(t) for t in tasks]
@@ -228,7 +293,15 @@ def main(argv: Sequence[str] | None = None) -> None:
                    help="hard's budget in tournaments (default: --seconds)")
     p.add_argument("--timing-games", type=int, default=2)
     p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--only", choices=("kachuful", "mighty", "timing", "speed"), action="append")
+    p.add_argument("--os-deals", type=int, default=400, help="deals against OpenSpiel")
+    p.add_argument("--os-levels", nargs="+", default=["hard", "normal"])
+    p.add_argument("--os-simulations", nargs="+", type=int, default=[1000])
+    p.add_argument("--os-scorings", nargs="+", default=["per_trick", "penalty"],
+                   choices=("per_trick", "penalty"))
+    p.add_argument("--os-honest", action="store_true",
+                   help="ISMCTS over honest deals (see bench.oh_hell.HonestIsmcts)")
+    p.add_argument("--only", choices=("kachuful", "mighty", "timing", "speed", "openspiel"),
+                   action="append")
     args = p.parse_args(argv)
     only = set(args.only or ("kachuful", "mighty", "timing", "speed"))
     tseconds = args.seconds if args.tournament_seconds is None else args.tournament_seconds
@@ -239,6 +312,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     if "kachuful" in only and args.kachuful_games:
         kachuful_report("hard", "normal", args.kachuful_games, tseconds, args.jobs)
         kachuful_report("normal", "easy", args.kachuful_games, tseconds, args.jobs)
+    if "openspiel" in only:
+        for scoring in args.os_scorings:
+            for sims in args.os_simulations:
+                for level in args.os_levels:
+                    openspiel_report(level, scoring, sims, args.os_deals, args.seconds,
+                                     args.jobs, args.os_honest)
     if "mighty" in only and args.mighty_matches:
         mighty_report("hard", "normal", args.mighty_matches, args.mighty_hands, tseconds, args.jobs)
         mighty_report("normal", "easy", args.mighty_matches, args.mighty_hands, tseconds, args.jobs)

@@ -1,10 +1,16 @@
 """Single-core random-playout speed of every registered game, through the public
 interface (``legal_actions`` + ``apply``), with the default settings of each game.
 
-Usage: ``python bench/engine.py [--seconds 3] [game ...]``. Prints full games per
-second, card plays per second (legal-move generation included) and peak memory of one
-game. Rates are per second of this process's CPU time, so other load on the machine
-disturbs them less.
+Usage: ``python bench/engine.py [--seconds 3] [--openspiel] [game ...]``. Prints full
+games per second, card plays per second (legal-move generation included) and peak
+memory of one game. Rates are per second of this process's CPU time, so other load on
+the machine disturbs them less.
+
+``--openspiel`` (needs the ``bench`` extra) adds Kachuful side by side with OpenSpiel's
+``oh_hell`` driven from Python, at every hand size 1..12 with the same deals: one hand
+from the chance actions (hand size, dealer, cards) to the last card, random legal bids
+and plays, the two engines alternated in rounds within this process; it prints hands
+per second of each and our ratio to OpenSpiel.
 """
 
 from __future__ import annotations
@@ -88,15 +94,64 @@ def measure_mighty_hands(seconds: float) -> None:
 # --- end of the Mighty section ------------------------------------------------------------
 
 
+def _ours(size: int, dealer: int, chance: list[int], rng: random.Random) -> None:
+    from bench.oh_hell import as_deal, our_game
+
+    playout(our_game(size, dealer, as_deal(chance)), rng)
+
+
+def _openspiel(game: Any, size: int, dealer: int, chance: list[int], rng: random.Random) -> None:
+    state = game.new_initial_state()
+    state.apply_action(size)
+    state.apply_action(dealer)
+    for a in chance:
+        state.apply_action(a)
+    choice = rng.choice
+    while not state.is_terminal():
+        state.apply_action(choice(state.legal_actions()))
+
+
+def side_by_side(seconds: float) -> None:
+    """Kachuful and OpenSpiel's oh_hell, one hand of each size with the same deals."""
+    from bench.oh_hell import MAX_SIZE, deal_cards, load
+
+    print(f"Kachuful vs OpenSpiel oh_hell (4 players, one hand, random legal play, "
+          f"{seconds:.1f} s of CPU each per size):")
+    for size in range(1, MAX_SIZE + 1):
+        game = load(size)
+        deals = [deal_cards(size, random.Random(f"speed:{size}:{i}")) for i in range(200)]
+        spent = [0.0, 0.0]
+        hands = [0, 0]
+        rng = random.Random(size)
+        while min(spent) < seconds:
+            for side in (0, 1):
+                start = time.process_time()
+                for i, chance in enumerate(deals[:50]):
+                    if side == 0:
+                        _ours(size, i % 4, chance, rng)
+                    else:
+                        _openspiel(game, size, i % 4, chance, rng)
+                spent[side] += time.process_time() - start
+                hands[side] += 50
+            deals = deals[50:] + deals[:50]
+        ours, theirs = (hands[k] / spent[k] for k in (0, 1))
+        print(f"  size {size:2}: ours {ours:8,.0f} hands/s  OpenSpiel {theirs:8,.0f} hands/s  "
+              f"ratio {ours / theirs:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
+    parser.add_argument("--openspiel", action="store_true",
+                        help="Kachuful side by side with OpenSpiel's oh_hell, sizes 1..12")
     parser.add_argument("games", nargs="*", help="games to measure (default: all)")
     args = parser.parse_args()
     for name in args.games or sorted(g.name for g in GAMES):
         measure(game_named(name), args.seconds)
         if name == "mighty":
             measure_mighty_hands(args.seconds)
+    if args.openspiel:
+        side_by_side(args.seconds)
 
 
 if __name__ == "__main__":

@@ -51,11 +51,14 @@ class Reply:
 
     async def send(
         self, content: str | None = None, *, embed: discord.Embed | None = None,
-        view: discord.ui.View | None = None,
+        view: discord.ui.View | None = None, file: discord.File | None = None,
     ) -> None:
-        """An ephemeral message to the member who acted."""
+        """An ephemeral message to the member who acted (mentions never ping)."""
         self.close()
-        kwargs: dict[str, Any] = {"content": content, "ephemeral": True}
+        kwargs: dict[str, Any] = {"content": content, "ephemeral": True,
+                                  "allowed_mentions": discord.AllowedMentions.none()}
+        if file is not None:
+            kwargs["file"] = file
         if embed is not None:
             kwargs["embed"] = embed
         if view is not None:

@@ -101,6 +101,12 @@ class CardBot(commands.AutoShardedBot):
             table.publisher.schedule()
             self._turns.kick(table)
         log.info("restored %d open table(s)", len(restored))
+        finals = await registry.restore_finals()
+        for table in finals:
+            assert table.publisher is not None
+            table.publisher.schedule(repost=True)
+        if finals:
+            log.info("posting the final standings of %d table(s)", len(finals))
         await self.sync_commands()
 
     async def on_ready(self) -> None:

@@ -1,5 +1,5 @@
 """The table commands every game shares (PRODUCT "Commands"): ``join``, ``leave``,
-``addbot``, ``deal``, ``hand``, ``table``, ``end`` and ``rules``. A game's cog subclasses
+``kick``, ``addbot``, ``deal``, ``hand``, ``table``, ``end`` and ``rules``. A game's cog subclasses
 :class:`TableCommands` with its ``group_name`` and its :attr:`~TableCommands.adapter`,
 and adds ``start`` and its own actions."""
 
@@ -55,13 +55,20 @@ class TableCommands(commands.GroupCog):
             return None
         return table.game, seat
 
-    @app_commands.command(description="Take a seat at this channel's table")
+    @app_commands.command(
+        description="Take a seat at this channel's table (or your own seat back when away)")
     async def join(self, interaction: Interaction) -> None:
         await self.here(interaction, lambda t: self.controller.join(interaction, t))
 
     @app_commands.command(description="Give up your seat (an AI player takes it in a running game)")
     async def leave(self, interaction: Interaction) -> None:
         await self.here(interaction, lambda t: self.controller.leave(interaction, t))
+
+    @app_commands.command(
+        description="Remove a player (host or Manage Messages); an AI takes a running seat")
+    @app_commands.describe(member="The player to remove")
+    async def kick(self, interaction: Interaction, member: discord.User) -> None:
+        await self.here(interaction, lambda t: self.controller.kick(interaction, t, member))
 
     @app_commands.command(description="Seat AI players (host only)")
     @app_commands.describe(count="How many AI players to seat",

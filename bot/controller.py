@@ -6,15 +6,19 @@ and private cards as ephemeral messages, panel clicks as an update of that panel
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import discord
 
+from bot import history_render, replays
 from bot.answers import Reply
 from bot.custom_ids import LOBBY_WHATS, custom_ids_of, panel_button
 from bot.games.adapter import ActionFor, Draft, GameAdapter, Panel
+from bot.games.registry import GAMES, game_named
 from bot.service import TableExists, TableService
 from bot.table import Accepted, Refusal, Table
 from bot.views import panel_view
@@ -25,6 +29,22 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 SOMETHING_WRONG = "Something went wrong on our side and nothing changed. Please try again."
+NO_GUILD = "Tables live in server text channels; use this command there."
+DEFAULTS_SAVED = ("This server's {game} defaults (a table's start options override them): "
+                  "{options}")
+DEFAULTS_NONE = "This server has no saved {game} defaults, so tables start with: {options}"
+DEFAULTS_SET = ("Saved. New {game} tables on this server start with: {options} "
+                "A table's start options still override these.")
+DEFAULTS_MANAGE = ("Only members with Manage Server can change this server's defaults. "
+                   "Without options, this command shows them.")
+TABLE_EXISTS = ("This channel already has an open table{where} Join it, or its host ends it "
+                "with `end` before a new one can start.")
+AGAIN_OPEN = ("A new {game} lobby is open with the same seats and options. Anyone who is out "
+              "presses **Leave**; the host, <@{host}>, deals.")
+AGAIN_NOT_CLOSED = "This game is still open, so there is nothing to play again yet."
+AGAIN_NOT_SEATED = "Only the members seated at the end of that game can press Play again."
+KICKED = ("The host removed you from the {game} game you were playing; an AI player took "
+          "your seat, and the game's record lists you as having left.")
 NO_LONGER_IN_USE = ("This button is no longer in use, so nothing changed. The table's **My hand** "
                     "button shows your cards as they are now.")
 
@@ -36,6 +56,41 @@ def own_panel(interaction: Interaction, table: Table) -> bool:
     seat = table.seat_of(interaction.user.id)
     return (message is not None and seat is not None and message.flags.ephemeral
             and panel_button(table.id, seat) in custom_ids_of(message.components))
+
+
+async def _tell(user: discord.User | discord.Member, text: str) -> None:
+    """A direct message to ``user``, when they accept one (a failure is only logged)."""
+    try:
+        await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as exc:
+        log.info("could not send a direct message: %s", exc)
+
+
+def _table_exists(exc: TableExists) -> Refusal:
+    url = exc.table.publisher.jump_url if exc.table.publisher else None
+    return Refusal(TABLE_EXISTS.format(where=f": {url}" if url else "."), "table_exists")
+
+
+async def _in_server(guild: discord.Guild | None, user_id: int) -> bool:
+    """Whether ``user_id`` is still a member of ``guild`` (asked of Discord: the member
+    list is not cached)."""
+    if guild is None:
+        return False
+    try:
+        await guild.fetch_member(user_id)
+    except discord.NotFound:
+        return False
+    except discord.HTTPException as exc:
+        log.info("could not check a member: %s", exc)
+    return True
+
+
+def _is_replay(interaction: Interaction) -> bool:
+    """Whether the clicked message is a replay viewer (else a history page: a Replay
+    button there opens a new viewer, with its file)."""
+    message = interaction.message
+    return message is not None and any(
+        (e.title or "").startswith(history_render.REPLAY_PREFIX) for e in message.embeds)
 
 
 class Controller:
@@ -100,12 +155,16 @@ class Controller:
     # --- lobby ---------------------------------------------------------------------------
 
     async def start(
-        self, interaction: Interaction, adapter: GameAdapter, settings: Mapping[str, Any],
+        self, interaction: Interaction, adapter: GameAdapter, given: Mapping[str, Any],
+        built_in: Mapping[str, Any],
     ) -> None:
+        """Open a table with the options ``given``, the rest from the server's saved
+        defaults, else ``built_in`` (README "House rules")."""
         async def work(reply: Reply) -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
-                raise Refusal("Tables live in server text channels; use this command there.",
-                              "no_guild")
+                raise Refusal(NO_GUILD, "no_guild")
+            saved = await self.service.defaults(interaction.guild_id, adapter)
+            settings = {**built_in, **saved, **given}
             try:
                 await self.service.open(
                     adapter, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
@@ -113,18 +172,37 @@ class Controller:
                     settings=settings,
                 )
             except TableExists as exc:
-                url = exc.table.publisher.jump_url if exc.table.publisher else None
-                where = f": {url}" if url else "."
-                raise Refusal(
-                    f"This channel already has an open table{where} Join it, or its host "
-                    "ends it with `end` before a new one can start.", "table_exists",
-                ) from None
+                raise _table_exists(exc) from None
             await reply.send(
                 f"Your {adapter.title} table is open. Players join with the **Join** button "
                 f"or `/{adapter.name} join`; you deal when the seats are right."
             )
 
         await self._run(interaction, work)
+
+    async def defaults(
+        self, interaction: Interaction, adapter: GameAdapter, given: Mapping[str, Any],
+        built_in: Mapping[str, Any],
+    ) -> None:
+        """``/<game> defaults``: with options, save them as the server's defaults
+        (Manage Server); without, show what is saved."""
+        async def op() -> str:
+            guild_id = interaction.guild_id
+            if guild_id is None:
+                raise Refusal(NO_GUILD, "no_guild")
+            if not given:
+                saved = await self.service.defaults(guild_id, adapter)
+                shown = adapter.describe_settings({**built_in, **saved})
+                return (DEFAULTS_SAVED if saved else DEFAULTS_NONE).format(
+                    game=adapter.title, options=shown)
+            perms = interaction.permissions
+            if not (perms and perms.manage_guild):
+                raise Refusal(DEFAULTS_MANAGE, "not_manager")
+            saved = await self.service.save_defaults(guild_id, adapter, dict(given), built_in)
+            return DEFAULTS_SET.format(game=adapter.title,
+                                       options=adapter.describe_settings({**built_in, **saved}))
+
+        await self._simple(interaction, op)
 
     async def join(self, interaction: Interaction, table: Table) -> None:
         await self._simple(interaction, lambda: self.service.join(
@@ -146,6 +224,23 @@ class Controller:
         perms = interaction.permissions
         await self._simple(interaction, lambda: self.service.end(
             table, interaction.user.id, bool(perms and perms.manage_messages)))
+
+    async def kick(
+        self, interaction: Interaction, table: Table, member: discord.User | discord.Member,
+    ) -> None:
+        """Remove ``member``'s seat (host or Manage Messages); a kicked player of a
+        running game is told privately (a direct message, when they accept one)."""
+        perms = interaction.permissions
+        running = table.rec.status == "running"
+
+        async def op() -> str:
+            text = await self.service.kick(table, interaction.user.id,
+                                           bool(perms and perms.manage_messages), member.id)
+            if running:
+                await _tell(member, KICKED.format(game=table.adapter.title))
+            return text
+
+        await self._simple(interaction, op)
 
     async def repost(self, interaction: Interaction, table: Table) -> None:
         async def post() -> str:
@@ -209,7 +304,10 @@ class Controller:
     ) -> discord.ui.View:
         seat = table.seat_of(interaction.user.id)
         assert seat is not None  # the registry drew the panel for this member's seat
-        return panel_view(table.id, seat, version, panel)
+        game = table.game
+        hint = bool(table.rec.settings.get("hints", True)) and table.rec.status == "running" \
+            and game is not None and bool(game.legal_actions(seat))
+        return panel_view(table.id, seat, version, panel, hint=hint)
 
     @staticmethod
     def _confirmation(accepted: Accepted) -> str:
@@ -260,6 +358,96 @@ class Controller:
         }.get(what, "seats can change again at the next table")
         return f"The game has started, so the lobby's buttons are closed: {instead}."
 
+    async def play_again(self, interaction: Interaction, table_id: int) -> None:
+        """A closed table's Play again (``g:<table>:again``): a new lobby in the channel
+        with the same seats, options and host (the presser when the host has left the
+        server). Pressed twice, or by two members at once, it opens one lobby."""
+        async def work(reply: Reply) -> None:
+            old = await self.service.storage.table(table_id)
+            if old is None or old.guild_id != interaction.guild_id \
+                    or old.channel_id != interaction.channel_id:
+                raise Refusal(NO_LONGER_IN_USE, "stale")
+            adapter = game_named(old.game)
+            if adapter is None:
+                raise Refusal(NO_LONGER_IN_USE, "stale")
+            if old.status in ("lobby", "running"):
+                raise Refusal(AGAIN_NOT_CLOSED, "open")
+            presser = interaction.user.id
+            if presser not in {s.user_id for s in old.seats}:
+                raise Refusal(AGAIN_NOT_SEATED, "not_a_player")
+            host = old.host_id
+            if host != presser and not await _in_server(interaction.guild, host):
+                host = presser
+            try:
+                await self.service.open_again(adapter, old, host)
+            except TableExists as exc:
+                raise _table_exists(exc) from None
+            await reply.send(AGAIN_OPEN.format(game=adapter.title, host=host))
+
+        await self._run(interaction, work)
+
+    # --- history and replays (README "History", "Replays") -------------------------
+
+    async def history(
+        self, interaction: Interaction, game: str | None, member: int | None, page: int = 0,
+        *, update: bool = False,
+    ) -> None:
+        """A page of this server's recorded games, newest first: a new private message
+        from the command, the same message updated from its Prev/Next."""
+        async def work(reply: Reply) -> None:
+            guild_id = interaction.guild_id
+            if guild_id is None:
+                raise Refusal(history_render.NOT_IN_SERVER, "no_guild")
+            if game is not None and game_named(game) is None:
+                raise Refusal(NO_LONGER_IN_USE, "stale")
+            per = history_render.PER_PAGE
+            games, total = await self.service.storage.history(guild_id, game, member,
+                                                             page * per, per)
+            titles = {g.name: g.title for g in GAMES}
+            embed, view = history_render.history_page(games, total, page, game, member, titles)
+            if update:
+                await reply.edit(embed=embed, view=view)
+            else:
+                await reply.send(embed=embed, view=view)
+
+        await self._run(interaction, work, update=update)
+
+    async def replay(
+        self, interaction: Interaction, game_id: int, hand: int = 0, trick: int = 0,
+        *, update: bool = False,
+    ) -> None:
+        """The replay viewer of one of this server's games at ``hand`` and ``trick``:
+        from the command or a history's Replay button, a new private message with the
+        replay file attached; from the viewer's buttons, the viewer updated."""
+        update = update and _is_replay(interaction)
+
+        async def work(reply: Reply) -> None:
+            guild_id = interaction.guild_id
+            if guild_id is None:
+                raise Refusal(history_render.NOT_IN_SERVER, "no_guild")
+            recorded = await self.service.storage.recorded_game(guild_id, game_id)
+            adapter = None if recorded is None else game_named(recorded.game)
+            if recorded is None or adapter is None:
+                raise Refusal(history_render.NOT_HERE, "not_here")
+            if recorded.state is None:
+                raise Refusal(history_render.NO_STATE, "no_state")
+            state = recorded.state
+            book = await asyncio.to_thread(
+                lambda: replays.build(adapter.load(state), adapter.engine))
+            if not book.hands:
+                raise Refusal(history_render.NO_HANDS, "no_hands")
+            embed, view = history_render.replay_page(adapter, recorded, book, hand, trick,
+                                                     interaction.user.id)
+            if update:
+                await reply.edit(embed=embed, view=view)
+                return
+            file = discord.File(io.BytesIO(book.file_text().encode()),
+                                filename=f"{recorded.game}-{recorded.game_id}.json")
+            await reply.send(history_render.ATTACHED.format(id=game_id), embed=embed,
+                             view=view, file=file)
+
+        await self._run(interaction, work, update=update)
+
     async def panel_button(self, interaction: Interaction, table_id: int, seat: int) -> None:
         """A panel's Refresh (``p:<table>:<seat>``): the panel drawn again, in place when
         clicked on the member's own panel, else as a new private message."""
@@ -268,6 +456,15 @@ class Controller:
             await self._run(interaction, self._closed)
             return
         await self.hand(interaction, table, update=own_panel(interaction, table))
+
+    async def hint_button(self, interaction: Interaction, table_id: int) -> None:
+        """A panel's Hint (``p:<table>:<seat>:hint``): the hint as a new private message;
+        the panel stays as it was."""
+        table = self.registry.get(table_id)
+        if table is None:
+            await self._run(interaction, self._closed)
+            return
+        await self._simple(interaction, lambda: self.service.hint(table, interaction.user.id))
 
     async def action_button(
         self, interaction: Interaction, table_id: int, version: int, payload: str,

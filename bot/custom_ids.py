@@ -6,6 +6,13 @@ in a shape it does not expect.
   hand);
 - ``p:<table>:<seat>``: a private panel's Refresh button, which also marks the message
   it sits on as that seat's panel (only such a message is ever redrawn as a panel);
+- ``p:<table>:<seat>:hint``: a private panel's Hint button (answers privately, changes
+  nothing);
+- ``g:<table>:again``: a closed table's Play again button (its record, in storage,
+  carries the seats, options and host);
+- ``h:<page>:<game or all>:<member or 0>``: a history page's Prev/Next;
+- ``r:<game>:<hand>:<trick>``: a replay viewer's page (``game`` a recorded game's id;
+  trick 0 is the hand's bids or auction);
 - ``a:<table>:<version>:<payload>``: a game action from a private panel, drawn at table
   ``version`` (a click on an older version is refused as stale); a select menu's
   custom_id has the same form, and its picked values come with the interaction.
@@ -25,8 +32,12 @@ MAX_VALUES: Final = 25
 """Discord's cap on the options of one select menu, hence on the values of one pick."""
 
 _TABLE = re.compile(r"t:([0-9]{1,19}):(" + "|".join(TABLE_WHATS) + ")", re.ASCII)
-_PANEL = re.compile(r"p:([0-9]{1,19}):([0-9])", re.ASCII)
+_PANEL = re.compile(r"p:([0-9]{1,19}):([0-9])(:hint)?", re.ASCII)
 _ACTION = re.compile(r"a:([0-9]{1,19}):([0-9]{1,9}):([A-Za-z0-9_]{1,24})", re.ASCII)
+_AGAIN = re.compile(r"g:([0-9]{1,19}):again", re.ASCII)
+_HISTORY = re.compile(r"h:([0-9]{1,4}):([a-z]{1,16}):([0-9]{1,19})", re.ASCII)
+_REPLAY = re.compile(r"r:([0-9]{1,19}):([0-9]{1,3}):([0-9]{1,2})", re.ASCII)
+ALL_GAMES: Final = "all"
 _VALUE = re.compile(r"[A-Za-z0-9_]{1,24}", re.ASCII)
 _NUMBER = re.compile(r"[0-9]{1,9}", re.ASCII)
 
@@ -41,10 +52,12 @@ class TableButton:
 
 @dataclass(frozen=True, slots=True)
 class PanelButton:
-    """A private panel's Refresh button, drawn for ``seat``."""
+    """A private panel's Refresh button (or, with ``hint``, its Hint button), drawn
+    for ``seat``."""
 
     table_id: int
     seat: int
+    hint: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +70,34 @@ class ActionButton:
     values: tuple[str, ...] | None = None
 
 
-Component = TableButton | PanelButton | ActionButton
+@dataclass(frozen=True, slots=True)
+class AgainButton:
+    """A closed table's Play again button."""
+
+    table_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryButton:
+    """A history page: ``game`` and ``member`` are its filters (None: any)."""
+
+    page: int
+    game: str | None
+    member: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayButton:
+    """A replay viewer's page."""
+
+    game_id: int
+    hand: int
+    trick: int
+
+
+TableComponent = TableButton | PanelButton | ActionButton | AgainButton
+"""The components that belong to one table."""
+Component = TableComponent | HistoryButton | ReplayButton
 
 
 def table_button(table_id: int, what: str) -> str:
@@ -66,6 +106,22 @@ def table_button(table_id: int, what: str) -> str:
 
 def panel_button(table_id: int, seat: int) -> str:
     return f"p:{table_id}:{seat}"
+
+
+def hint_button(table_id: int, seat: int) -> str:
+    return f"p:{table_id}:{seat}:hint"
+
+
+def again_button(table_id: int) -> str:
+    return f"g:{table_id}:again"
+
+
+def history_button(page: int, game: str | None, member: int | None) -> str:
+    return f"h:{page}:{game or ALL_GAMES}:{member or 0}"
+
+
+def replay_button(game_id: int, hand: int, trick: int) -> str:
+    return f"r:{game_id}:{hand}:{trick}"
 
 
 def action_button(table_id: int, version: int, payload: str) -> str:
@@ -81,7 +137,14 @@ def parse(data: Mapping[str, Any]) -> Component | None:
     if match := _TABLE.fullmatch(custom_id):
         return TableButton(int(match[1]), match[2])
     if match := _PANEL.fullmatch(custom_id):
-        return PanelButton(int(match[1]), int(match[2]))
+        return PanelButton(int(match[1]), int(match[2]), match[3] is not None)
+    if match := _AGAIN.fullmatch(custom_id):
+        return AgainButton(int(match[1]))
+    if match := _HISTORY.fullmatch(custom_id):
+        game = None if match[2] == ALL_GAMES else match[2]
+        return HistoryButton(int(match[1]), game, int(match[3]) or None)
+    if match := _REPLAY.fullmatch(custom_id):
+        return ReplayButton(int(match[1]), int(match[2]), int(match[3]))
     match = _ACTION.fullmatch(custom_id)
     if match is None:
         return None

@@ -32,6 +32,10 @@ EDIT_CAP_CODE = 30046
 Clock = Callable[[], float]
 
 
+_RUNNING: set[asyncio.Task[None]] = set()
+"""Message updates under way, held until done."""
+
+
 class Publisher:
     """Keeps one table's channel message in step with its state (drawn by
     :func:`bot.table_message.render`); where the message is goes to ``storage``."""
@@ -72,6 +76,8 @@ class Publisher:
         if self._task is None or self._task.done():
             self._idle.clear()
             self._task = asyncio.create_task(self._run(), name=f"table-message-{self._channel_id}")
+            _RUNNING.add(self._task)  # the loop holds tasks weakly: a closed table's
+            self._task.add_done_callback(_RUNNING.discard)  # last post must not be lost
 
     async def flush(self) -> None:
         """Wait until no update is pending or in flight."""
@@ -128,6 +134,7 @@ class Publisher:
             )
             rec = self._table.rec
             rec.message_id, rec.message_posted_at = message.id, message.created_at.timestamp()
+            rec.final_pending = rec.final_pending and self._table.is_open
             await self._storage.save_message(rec)
             if old is not None:
                 await self._point_old(channel, old, message.jump_url)
@@ -135,6 +142,10 @@ class Publisher:
         await channel.get_partial_message(self.message_id).edit(
             content=payload.content, embeds=payload.embeds, view=payload.view,
         )
+        rec = self._table.rec
+        if rec.final_pending and not self._table.is_open:
+            rec.final_pending = False  # the final standings are out
+            await self._storage.save_message(rec)
 
     async def _point_old(self, channel: discord.PartialMessageable, old: int, url: str) -> None:
         try:

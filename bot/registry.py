@@ -33,6 +33,8 @@ class TableRegistry:
         self._channels: dict[int, Table] = {}
         self._closing: weakref.WeakSet[Publisher] = weakref.WeakSet()
         """Messages of tables that just closed, until their last edit is out."""
+        self._finals: list[Publisher] = []
+        """Final standings being posted after a restart."""
         self.clock: Callable[[], float] = time.time
         """Now, for the table message's age (Discord's clock)."""
 
@@ -77,6 +79,19 @@ class TableRegistry:
                 restored.append(self.add(table))
         return restored
 
+    async def restore_finals(self) -> list[Table]:
+        """The closed tables whose final standings were not posted before the bot
+        stopped, each with a publisher to post them (they are not open)."""
+        finals = []
+        for stored in await self.storage.pending_finals(self.shards):
+            table = self._rebuild(stored)
+            if table is None or table.game is None:
+                continue
+            table.publisher = Publisher(self.client, table, self.storage, self.now)
+            self._finals.append(table.publisher)
+            finals.append(table)
+        return finals
+
     @staticmethod
     def _rebuild(stored: StoredTable) -> Table | None:
         rec = stored.rec
@@ -107,7 +122,7 @@ class TableRegistry:
         for table in self._tables.values():
             table.stop_tasks()
         publishers = {t.publisher for t in self._tables.values() if t.publisher}
-        pending = [p.flush() for p in publishers | set(self._closing)]
+        pending = [p.flush() for p in publishers | set(self._closing) | set(self._finals)]
         if pending:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(*pending), timeout)

@@ -24,9 +24,10 @@ COLOUR = discord.Colour.dark_green()
 
 
 def seat_label(seat: SeatRecord) -> str:
-    """A member's mention, or the AI player's name marked as AI with its level."""
+    """A member's mention (marked while away), or the AI player's name marked as AI
+    with its level."""
     if seat.user_id is not None:
-        return f"<@{seat.user_id}>"
+        return f"<@{seat.user_id}> (away: the AI plays)" if seat.away else f"<@{seat.user_id}>"
     return f"🤖 {seat.name} (AI, {seat.level})"
 
 

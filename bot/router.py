@@ -28,8 +28,16 @@ async def route(controller: Controller, interaction: discord.Interaction[Any]) -
         match component:
             case ids.TableButton(table_id, what):
                 await controller.table_button(interaction, table_id, what)
+            case ids.PanelButton(table_id, seat, True):
+                await controller.hint_button(interaction, table_id)
             case ids.PanelButton(table_id, seat):
                 await controller.panel_button(interaction, table_id, seat)
+            case ids.AgainButton(table_id):
+                await controller.play_again(interaction, table_id)
+            case ids.HistoryButton(page, game, member):
+                await controller.history(interaction, game, member, page, update=True)
+            case ids.ReplayButton(game_id, hand, trick):
+                await controller.replay(interaction, game_id, hand, trick, update=True)
             case ids.ActionButton(table_id, version, payload, values):
                 await controller.action_button(interaction, table_id, version, payload, values)
             case None:

@@ -9,6 +9,7 @@ once for the same table apply one after the other.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import copy
 import logging
@@ -17,6 +18,7 @@ import time
 from collections.abc import AsyncIterator, Mapping
 from typing import Any, Protocol
 
+from bot import hints
 from bot.ai_players import check_level
 from bot.games.adapter import ActionFor, GameAdapter, Panel
 from bot.registry import TableRegistry
@@ -26,6 +28,7 @@ from bot.storage.results import FinishedGame
 from bot.storage.tables import LoggedAction, SeatRecord, Snapshot, TableRecord
 from bot.table import Accepted, Refusal, Table
 from engine.ai.decide import DEFAULT_LEVEL
+from engine.ai.hints import hint
 from engine.game import Action, Game, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -33,6 +36,12 @@ log = logging.getLogger(__name__)
 AI_NAMES = ("Ada", "Boole", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper")
 STORAGE_FAILED = "The table could not save that, so nothing changed. Please try again."
 OTHER_SHARD = "This server's tables are run by another process of the bot."
+DEFAULTS_KEY = "start_defaults"
+"""Where a server's saved start options live in its settings, by game name."""
+AWAY_AFTER = 3
+"""Time-outs in a row after which a member is away: the AI plays their seat."""
+AWAY_NOTE = (" {seat} timed out three times in a row, so the AI plays their seat; "
+             "they take it back with `/{game} join`.")
 
 
 class TableExists(Exception):
@@ -86,6 +95,10 @@ class TableService:
         self._seeds: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self.accepted = 0
         """Accepted turn actions since start (members, AI players and timers)."""
+        self._opening = asyncio.Lock()
+        """Serialises opening tables (with storage's one open table per channel)."""
+        self._settings_lock = asyncio.Lock()
+        """Serialises read-modify-write of servers' settings."""
 
     # --- the one commit-and-rollback helper ----------------------------------------
 
@@ -132,37 +145,56 @@ class TableService:
         host_name: str, settings: Mapping[str, Any],
     ) -> Table:
         """Open a lobby in the channel with the host seated; :class:`TableExists` when
-        the channel has one already. A server of another process's shard is refused
-        (Discord never sends its interactions here): every other change finds only
-        tables of this process's shards in the registry."""
-        if not self.registry.shards.owns(guild_id):
-            raise Refusal(OTHER_SHARD, "other_shard")
-        existing = self.registry.in_channel(channel_id)
-        if existing is not None:
-            raise TableExists(existing)
-        try:
-            adapter.check_settings(settings, None)
-        except IllegalAction as exc:
-            raise Refusal(adapter.refusal(exc), exc.code) from None
+        the channel has one already."""
         now = time.time()
-        rec = TableRecord(
+        return await self._open(adapter, TableRecord(
             guild_id=guild_id, channel_id=channel_id, game=adapter.name, host_id=host_id,
             settings=dict(settings), seats=[SeatRecord(host_name, host_id)], created_at=now,
             updated_at=now,
-        )
-        try:
-            await self.storage.insert_table(rec)
-        except ChannelTaken:
-            other = self.registry.in_channel(channel_id)
-            if other is not None:
-                raise TableExists(other) from None
-            raise Refusal("This channel already has an open table.", "table_exists") from None
-        table = self.registry.add(Table(rec, adapter, None))
+        ))
+
+    async def open_again(self, adapter: GameAdapter, old: TableRecord, host_id: int) -> Table:
+        """Play again: a new lobby in a closed table's channel with its seats in the same
+        order (members, and AI players at their levels), its options and ``host_id``."""
+        now = time.time()
+        seats = [SeatRecord(s.name, s.user_id) if s.user_id is not None
+                 else SeatRecord(s.name, None, True, level=s.level) for s in old.seats]
+        return await self._open(adapter, TableRecord(
+            guild_id=old.guild_id, channel_id=old.channel_id, game=old.game, host_id=host_id,
+            settings=dict(old.settings), seats=seats, created_at=now, updated_at=now,
+        ))
+
+    async def _open(self, adapter: GameAdapter, rec: TableRecord) -> Table:
+        """Store and register a new lobby; one at a time, and storage keeps one open
+        table per channel, so two requests at once open one. A server of another
+        process's shard is refused (Discord never sends its interactions here): every
+        other change finds only tables of this process's shards in the registry."""
+        if not self.registry.shards.owns(rec.guild_id):
+            raise Refusal(OTHER_SHARD, "other_shard")
+        async with self._opening:
+            existing = self.registry.in_channel(rec.channel_id)
+            if existing is not None:
+                raise TableExists(existing)
+            try:
+                adapter.check_settings(rec.settings, None)
+            except IllegalAction as exc:
+                raise Refusal(adapter.refusal(exc), exc.code) from None
+            try:
+                await self.storage.insert_table(rec)
+            except ChannelTaken:
+                other = self.registry.in_channel(rec.channel_id)
+                if other is not None:
+                    raise TableExists(other) from None
+                raise Refusal("This channel already has an open table.", "table_exists") from None
+            table = self.registry.add(Table(rec, adapter, None))
         self._publish(table)
         return table
 
     async def join(self, table: Table, user_id: int, name: str) -> str:
         async with table.lock:
+            seat = table.seat_of(user_id)
+            if seat is not None and table.seats[seat].away and table.rec.status == "running":
+                return await self._come_back(table, seat)
             self._require_lobby(table, "join")
             if table.seat_of(user_id) is not None:
                 raise Refusal("You already have a seat at this table.", "already_seated")
@@ -177,31 +209,68 @@ class TableService:
         async with table.lock:
             seat = self._seat(table, user_id)
             if table.rec.status == "lobby":
-                return await self._leave_lobby(table, user_id, seat)
-            table.running_game()
+                if await self._leave_lobby(table, user_id, seat):
+                    return "You left, and the table closed: nobody else was seated."
+                return "You left the table."
             label = seat_label(table.seats[seat])
-
-            def to_ai(rec: TableRecord) -> None:
-                old = rec.seats[seat]
-                rec.seats[seat] = SeatRecord(_ai_name(rec), None, True, user_id, DEFAULT_LEVEL)
-                others = [s.user_id for s in rec.seats if s.user_id is not None]
-                if rec.host_id == old.user_id and others:
-                    rec.host_id = others[0]
-
-            await self._save(table, to_ai)
-            table.note = f"{label} left; {seat_label(table.seats[seat])} plays their seat."
-            if all(s.user_id is None for s in table.seats):
-                await self._end(table, "abandoned")
+            if await self._hand_over(table, seat, f"{label} left"):
                 return "You left. No member is left at the table, so it was ended."
-        self._publish(table)
         self.turns.kick(table)
         return "You left the table; an AI player took your seat."
 
-    async def _leave_lobby(self, table: Table, user_id: int, seat: int) -> str:
+    async def kick(
+        self, table: Table, user_id: int, can_manage: bool, target_id: int,
+    ) -> str:
+        """Remove ``target_id``'s seat (the host, or Manage Messages): in the lobby the
+        seat goes; in a running game an AI player (normal) takes it and the member is
+        recorded as having left (README "Fair records")."""
+        async with table.lock:
+            if not table.is_open:
+                raise Refusal("This table is already closed.", "closed")
+            self._require_host(table, user_id, "kick players", can_manage)
+            if target_id == user_id:
+                raise Refusal("To give up your own seat, use `leave`.", "bad_input")
+            seat = table.seat_of(target_id)
+            if seat is None:
+                raise Refusal(f"<@{target_id}> has no seat at this table.", "not_a_player")
+            label = seat_label(table.seats[seat])
+            if table.rec.status == "lobby":
+                closed = await self._leave_lobby(table, target_id, seat)
+                return f"{label} was removed from the lobby" + (
+                    ", and the table closed: nobody else was seated." if closed else ".")
+            if await self._hand_over(table, seat, f"{label} was removed by the host"):
+                return f"{label} was removed. No member is left at the table, so it was ended."
+        self.turns.kick(table)
+        return f"{label} was removed; an AI player took their seat."
+
+    async def _hand_over(self, table: Table, seat: int, what: str) -> bool:
+        """Hand a running game's member seat to a new AI player (lock held), keeping the
+        member for the record; True when no member is left, so the table was ended."""
+        game = table.running_game()
+        total = game.results().totals[seat]
+
+        def to_ai(rec: TableRecord) -> None:
+            old = rec.seats[seat]
+            rec.seats[seat] = SeatRecord(_ai_name(rec), None, True, old.user_id, DEFAULT_LEVEL,
+                                         left_name=old.name, left_score=total)
+            others = [s.user_id for s in rec.seats if s.user_id is not None]
+            if rec.host_id == old.user_id and others:
+                rec.host_id = others[0]
+
+        await self._save(table, to_ai)
+        table.note = f"{what}; {seat_label(table.seats[seat])} plays their seat."
+        if all(s.user_id is None for s in table.seats):
+            await self._end(table, "abandoned")
+            return True
+        self._publish(table)
+        return False
+
+    async def _leave_lobby(self, table: Table, user_id: int, seat: int) -> bool:
+        """Remove a lobby seat (lock held); True when nobody is left, so it closed."""
         humans = [s.user_id for s in table.seats if s.user_id is not None and s.user_id != user_id]
         if not humans:
             await self._end(table, "abandoned")
-            return "You left, and the table closed: nobody else was seated."
+            return True
 
         def remove(rec: TableRecord) -> None:
             del rec.seats[seat]
@@ -210,7 +279,22 @@ class TableService:
 
         await self._save(table, remove)
         self._publish(table)
-        return "You left the table."
+        return False
+
+    async def _come_back(self, table: Table, seat: int) -> str:
+        """An away member takes their seat back from the AI (lock held)."""
+        def back(rec: TableRecord) -> None:
+            rec.seats[seat].ai = rec.seats[seat].away = False
+            rec.seats[seat].timeouts = 0
+            game = table.game
+            if game is not None and game.to_act == seat:
+                rec.deadline = self.turns.deadline(table, time.time())
+
+        await self._save(table, back)
+        table.note = f"{seat_label(table.seats[seat])} is back and plays their own seat again."
+        self._publish(table)
+        self.turns.kick(table)
+        return "Welcome back: your seat is yours again."
 
     async def add_bots(
         self, table: Table, user_id: int, count: int, level: str = DEFAULT_LEVEL,
@@ -271,11 +355,7 @@ class TableService:
         async with table.lock:
             if not table.is_open:
                 raise Refusal("This table is already closed.", "closed")
-            if user_id != table.rec.host_id and not can_manage:
-                raise Refusal(
-                    f"Only the host (<@{table.rec.host_id}>) or someone with Manage Messages "
-                    "can end this table.", "not_host",
-                )
+            self._require_host(table, user_id, "end this table", can_manage)
             await self._end(table, "abandoned")
         return "The table was ended" + (" and recorded as abandoned." if table.game else ".")
 
@@ -285,6 +365,7 @@ class TableService:
         async with self._commit(table) as rec:
             rec.status, rec.deadline, rec.updated_at = status, None, now
             game = table.game
+            rec.final_pending = game is not None
             snapshot = None if game is None else Snapshot(table.seq, game.to_json())
             await self.storage.close_table(
                 rec, snapshot=snapshot, result=None if game is None else _result(table, now))
@@ -306,6 +387,11 @@ class TableService:
         async with table.lock:
             game = table.running_game()
             seat = self._seat(table, user_id)
+            if table.seats[seat].away:
+                raise Refusal(
+                    "The AI plays your seat since your turn timed out three times in a row. "
+                    f"Take it back with `/{table.adapter.name} join`.", "away",
+                )
             if stamp is not None and stamp != table.rec.version:
                 raise Refusal(
                     "That button is from an earlier turn. Press Refresh (or the table's My hand) "
@@ -343,25 +429,42 @@ class TableService:
                 adapter.draft_panel(game, seat, table.seats, draft)
             return panel, table.rec.version
 
+    async def hint(self, table: Table, user_id: int) -> str:
+        """The normal AI's move for the member's seat with one reason (README "Hints"),
+        decided in a worker thread from that seat's view only. Nothing changes."""
+        async with table.lock:
+            game = table.running_game()
+            seat = self._seat(table, user_id)
+            if not table.rec.settings.get("hints", True):
+                raise Refusal(hints.HINTS_OFF, "hints_off")
+            legal = list(game.legal_actions(seat))
+            view = copy.deepcopy(game.view(seat))
+        if not legal:
+            return hints.NO_HINT
+        return hints.words(await asyncio.to_thread(hint, table.adapter.name, view, legal))
+
     async def apply(
         self, table: Table, seat: int, user_id: int | None, action: Action, *, turn: bool = True,
-        note: str | None = None,
+        note: str | None = None, timed_out: bool = False,
     ) -> Accepted:
         """Apply and commit one action (lock held). :class:`IllegalAction` when the rules
         refuse it; :class:`Refusal` when it could not be stored. Either way nothing
         changed. An action writes its log line and the table row, and the engine state
-        only when a hand was scored (at most once per hand) or the game ended."""
+        only when a hand was scored (at most once per hand) or the game ended.
+        ``timed_out``: the turn timer played for the member, the :data:`AWAY_AFTER`-th
+        time in a row makes them away (the AI plays on); a member's own move resets it."""
         game, adapter = table.running_game(), table.adapter
         hidden = adapter.hidden_actor(game)
         scored = hands_scored(game)
         now = time.time()
         async with self._commit(table) as rec:
             game.apply(seat, action)
+            away = self._count_timeouts(rec.seats[seat], user_id, turn, timed_out)
             rec.version += int(turn)
             over = game.is_over
             rec.status = "finished" if over else "running"
             if over:
-                rec.deadline = None
+                rec.deadline, rec.final_pending = None, True
             elif turn:  # looking at one's hand is not a turn: the deadline stands
                 rec.deadline = self.turns.deadline(table, now)
             rec.updated_at = now
@@ -382,7 +485,24 @@ class TableService:
         if turn:
             self.accepted += 1
             table.note = note or f"{hidden or seat_label(table.seats[seat])} {text}."
+            if away:
+                table.note += AWAY_NOTE.format(seat=f"<@{table.seats[seat].user_id}>",
+                                               game=adapter.name)
         return Accepted(seat, text, over)
+
+    @staticmethod
+    def _count_timeouts(
+        seat: SeatRecord, user_id: int | None, turn: bool, timed_out: bool,
+    ) -> bool:
+        """Count a member seat's time-outs in a row; True when it just became away."""
+        if timed_out and seat.user_id is not None:
+            seat.timeouts += 1
+            if seat.timeouts >= AWAY_AFTER:
+                seat.ai = seat.away = True
+                return True
+        elif turn and user_id is not None:
+            seat.timeouts = 0
+        return False
 
     def after(self, table: Table, accepted: Accepted) -> None:
         """What follows an accepted action: the table edit, then the next turn or the end."""
@@ -392,6 +512,32 @@ class TableService:
             return
         self._publish(table)
         self.turns.kick(table)
+
+    # --- the server's defaults (README "House rules") -------------------------------
+
+    async def defaults(self, guild_id: int, adapter: GameAdapter) -> dict[str, Any]:
+        """The server's saved start options of the game (empty when none)."""
+        saved = (await self.storage.guild_settings(guild_id)).get(DEFAULTS_KEY, {})
+        return dict(saved.get(adapter.name, {})) if isinstance(saved, dict) else {}
+
+    async def save_defaults(
+        self, guild_id: int, adapter: GameAdapter, given: dict[str, Any],
+        built_in: Mapping[str, Any],
+    ) -> dict[str, Any]:
+        """Save ``given`` over the server's defaults of the game (checked as a table's
+        options would be); returns what is saved now."""
+        async with self._settings_lock:
+            settings = await self.storage.guild_settings(guild_id)
+            saved = settings.get(DEFAULTS_KEY)
+            games = dict(saved) if isinstance(saved, dict) else {}
+            merged = {**games.get(adapter.name, {}), **given}
+            try:
+                adapter.check_settings({**built_in, **merged}, None)
+            except IllegalAction as exc:
+                raise Refusal(adapter.refusal(exc), exc.code) from None
+            games[adapter.name] = merged
+            await self.storage.save_guild_settings(guild_id, {**settings, DEFAULTS_KEY: games})
+        return merged
 
     # --- helpers -------------------------------------------------------------------
 
@@ -419,9 +565,14 @@ class TableService:
             raise Refusal("This table is closed. Open a new one with `start`.", "closed")
 
     @staticmethod
-    def _require_host(table: Table, user_id: int, what: str) -> None:
-        if user_id != table.rec.host_id:
-            raise Refusal(f"Only the host (<@{table.rec.host_id}>) can {what}.", "not_host")
+    def _require_host(
+        table: Table, user_id: int, what: str, can_manage: bool | None = None,
+    ) -> None:
+        """The host may; with ``can_manage`` given, so may whoever has Manage Messages."""
+        if user_id == table.rec.host_id or can_manage:
+            return
+        also = "" if can_manage is None else " or someone with Manage Messages"
+        raise Refusal(f"Only the host (<@{table.rec.host_id}>){also} can {what}.", "not_host")
 
 
 def _ai_name(rec: TableRecord) -> str:
@@ -434,12 +585,15 @@ def _ai_name(rec: TableRecord) -> str:
 
 def _result(table: Table, now: float) -> FinishedGame:
     """The record of the table's game as it stands (``started_at`` is filled by
-    storage from the action log)."""
+    storage from the action log); members who left are recorded at their seats, last."""
     assert table.game is not None
     rec = table.rec
+    left = {i: s.left_score or 0 for i, s in enumerate(rec.seats) if s.left_user_id is not None}
     return FinishedGame.from_results(
         guild_id=rec.guild_id, game=rec.game,
         status="finished" if rec.status == "finished" else "abandoned",
-        seats=[(s.user_id, s.name) for s in rec.seats], results=table.game.results(),
+        seats=[(s.left_user_id, s.left_name or s.name) if i in left else (s.user_id, s.name)
+               for i, s in enumerate(rec.seats)],
+        results=table.game.results(), left=left,
         ended_at=now, table_id=rec.id, variant=dict(rec.settings),
     )

@@ -9,7 +9,7 @@ import discord
 
 from bot.render import final_embed, lobby_embed, table_embed
 from bot.table import Table
-from bot.views import lobby_view, table_view
+from bot.views import final_view, lobby_view, table_view
 
 
 @dataclass(slots=True)
@@ -24,7 +24,7 @@ class Payload:
 
 def render(table: Table) -> Payload:
     """The table message for the table's current state: the lobby, the running table,
-    or the final standings."""
+    or the final standings (with Play again)."""
     rec, adapter = table.rec, table.adapter
     if rec.status == "lobby":
         embed = lobby_embed(adapter, adapter.describe_settings(rec.settings), rec.seats,
@@ -38,4 +38,4 @@ def render(table: Table) -> Payload:
         embed = table_embed(adapter, table.game, rec.seats, table.note, rec.deadline)
         return Payload([embed], table_view(rec.id))
     return Payload([final_embed(adapter, table.game, rec.seats,
-                                abandoned=rec.status == "abandoned")], None)
+                                abandoned=rec.status == "abandoned")], final_view(rec.id))

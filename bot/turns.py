@@ -90,7 +90,8 @@ class TurnDriver:
 
     async def _timer(self, table: Table, version: int, deadline: float) -> None:
         """When the deadline passes with the turn unchanged, the AI acts for it at the
-        default level."""
+        default level (the third time in a row, the member is away: README "Away
+        players")."""
         await asyncio.sleep(max(0.0, deadline - time.time()))
         accepted = await self._ai_turn(table, timer_version=version)
         if accepted is not None:
@@ -118,6 +119,8 @@ class TurnDriver:
             async with table.lock:
                 if table.rec.status != "running" or stamp(table) != snap.stamp:
                     continue
+                if timer_version is None and not table.seats[seat].ai:
+                    return None  # an away member took their seat back meanwhile
                 # A secret turn's note stays as for any answer: saying that time ran out
                 # would tell a member's seat from an AI player's.
                 note = None
@@ -126,7 +129,9 @@ class TurnDriver:
                     note = (f"⏱️ Time ran out for {label}: the AI "
                             f"{table.adapter.describe_action(action)} for them.")
                 try:
-                    return await self.service.apply(table, seat, None, action, note=note)
+                    return await self.service.apply(
+                        table, seat, None, action, note=note,
+                        timed_out=timer_version is not None and hidden is None)
                 except (IllegalAction, Refusal):
                     log.exception("the AI player of table %s could not act", table.id)
                     return None

@@ -13,7 +13,8 @@ from bot.games.adapter import Panel, Select
 PANEL_ROWS = 5
 ROW_WIDTH = 5
 MAX_PANEL_BUTTONS = PANEL_ROWS * ROW_WIDTH - 1
-"""Game buttons a panel may hold: 25 components less the refresh button."""
+"""Game buttons a panel may hold: 25 components less the refresh button (a Hint button
+is added only where it leaves every game button in place)."""
 
 _LABELS = {
     "join": ("Join", discord.ButtonStyle.success),
@@ -23,6 +24,8 @@ _LABELS = {
     "cancel": ("Cancel", discord.ButtonStyle.danger),
     "hand": ("My hand", discord.ButtonStyle.primary),
     "refresh": ("Refresh", discord.ButtonStyle.secondary),
+    "hint": ("Hint", discord.ButtonStyle.secondary),
+    "again": ("Play again", discord.ButtonStyle.success),
 }
 
 
@@ -63,6 +66,11 @@ def table_view(table_id: int) -> discord.ui.View:
     return _table_buttons(table_id, ("hand",))
 
 
+def final_view(table_id: int) -> discord.ui.View:
+    """The closed table's Play again button."""
+    return Rows(_rows([_button(ids.again_button(table_id), *_LABELS["again"])]))
+
+
 def _select(custom_id: str, select: Select) -> dict[str, Any]:
     options = [{"label": label[:100], "value": value[:100], "default": chosen}
                for label, value, chosen in select.options[:25]]
@@ -73,18 +81,25 @@ def _select(custom_id: str, select: Select) -> dict[str, Any]:
     }]}
 
 
-def panel_view(table_id: int, seat: int, version: int, panel: Panel) -> discord.ui.View:
+def panel_view(
+    table_id: int, seat: int, version: int, panel: Panel, *, hint: bool = False,
+) -> discord.ui.View:
     """The panel's game buttons, five per row, then its select menus (one row each), then
-    the refresh button on its own row (or the last button row when the rows run out)."""
+    the refresh button (and, with ``hint``, the Hint button when there is room for it)
+    on its own row (or the last button row when the rows run out)."""
     selects = [s for s in panel.selects if s.options][:PANEL_ROWS - 1]
     room = min(MAX_PANEL_BUTTONS, (PANEL_ROWS - len(selects)) * ROW_WIDTH - 1)
+    hint = hint and len(panel.buttons) < room
+    room -= int(hint)
     buttons = [_button(ids.action_button(table_id, version, payload), label, style, enabled)
                for label, payload, enabled, style in panel.buttons[:room]]
     rows = _rows(buttons)
-    refresh = _button(ids.panel_button(table_id, seat), *_LABELS["refresh"])
+    tail = [_button(ids.panel_button(table_id, seat), *_LABELS["refresh"])]
+    if hint:
+        tail.append(_button(ids.hint_button(table_id, seat), *_LABELS["hint"]))
     menus = [_select(ids.action_button(table_id, version, s.payload), s) for s in selects]
     if len(rows) + len(menus) < PANEL_ROWS:
-        return Rows([*rows, *menus, {"type": 1, "components": [refresh]}])
-    rows[-1]["components"].append(refresh)
+        return Rows([*rows, *menus, {"type": 1, "components": tail}])
+    rows[-1]["components"].extend(tail)
     return Rows([*rows, *menus])
 

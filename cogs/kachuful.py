@@ -4,13 +4,14 @@ shares come from :class:`bot.commands.TableCommands`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 from discord import app_commands
 
 from bot.commands import MAX_CHOICES, TableCommands, same_card
 from bot.games.kachuful import KACHUFUL
+from bot.options import TURN_OPTIONS, StartOption, start_and_defaults
 from bot.table import Table
 from engine.cards import CardParseError
 from engine.kachuful.actions import MAX_BID, Bid
@@ -22,47 +23,38 @@ Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice
 
 
+OPTIONS: Final = (
+    StartOption("start_size", app_commands.Range[int, 1, MAX_BID], None,
+                "Cards in the first hand (default: 52 ÷ players, rounded down)"),
+    StartOption("schedule", str, "full", "full: down to 1 and back up; descending: down to 1 only",
+                [Choice(name="full (down and back up)", value="full"),
+                 Choice(name="descending only", value="descending")]),
+    StartOption("trump", str, "cycle", "How trump is chosen each hand",
+                [Choice(name="cycle ♠ ♦ ♣ ♥", value="cycle"),
+                 Choice(name="cycle ♠ ♦ ♣ ♥ with a no-trump hand", value="cycle_notrump"),
+                 Choice(name="turned card", value="turned")]),
+    StartOption("scoring", str, "classic", "How hands score",
+                [Choice(name="classic (10 + bid)", value="classic"),
+                 Choice(name="penalty (minus the miss)", value="penalty"),
+                 Choice(name="per trick (+10 if exact)", value="per_trick"),
+                 Choice(name="judgement (±10)", value="judgement")]),
+    StartOption("hook", bool, True,
+                "Hook rule: the dealer may not make the bids add up to the hand size"),
+    StartOption("blind_bids", bool, False,
+                "Allow bids before looking at one's cards (an exact blind bid doubles)"),
+    StartOption("forehead", bool, False, "One-card hand: see everyone's card but your own"),
+    *TURN_OPTIONS,
+    StartOption("turn_ping", bool, False, "Ping the player whose turn it is with a short message"),
+)
+"""Kachuful's start options (also its server defaults)."""
+
+
 class Kachuful(TableCommands, group_name="kachuful", group_description="Play Kachuful"):
     """The Kachuful command group."""
 
     adapter = KACHUFUL
 
-    @app_commands.command(description="Open a Kachuful table in this channel")
-    @app_commands.describe(
-        start_size="Cards in the first hand (default: 52 ÷ players, rounded down)",
-        schedule="full: down to 1 and back up; descending: down to 1 only",
-        trump="How trump is chosen each hand",
-        scoring="How hands score",
-        hook="Hook rule: the dealer may not make the bids add up to the hand size",
-        blind_bids="Allow bids before looking at one's cards (an exact blind bid doubles)",
-        forehead="One-card hand: see everyone's card but your own",
-        turn_timer="Seconds before the AI plays for a slow player (0: off)",
-        turn_ping="Ping the player whose turn it is with a short message",
-    )
-    @app_commands.choices(
-        schedule=[Choice(name="full (down and back up)", value="full"),
-                  Choice(name="descending only", value="descending")],
-        trump=[Choice(name="cycle ♠ ♦ ♣ ♥", value="cycle"),
-               Choice(name="cycle ♠ ♦ ♣ ♥ with a no-trump hand", value="cycle_notrump"),
-               Choice(name="turned card", value="turned")],
-        scoring=[Choice(name="classic (10 + bid)", value="classic"),
-                 Choice(name="penalty (minus the miss)", value="penalty"),
-                 Choice(name="per trick (+10 if exact)", value="per_trick"),
-                 Choice(name="judgement (±10)", value="judgement")],
-    )
-    async def start(
-        self, interaction: Interaction,
-        start_size: app_commands.Range[int, 1, MAX_BID] | None = None,
-        schedule: str = "full", trump: str = "cycle", scoring: str = "classic",
-        hook: bool = True, blind_bids: bool = False, forehead: bool = False,
-        turn_timer: app_commands.Range[int, 0, 3600] = 0, turn_ping: bool = False,
-    ) -> None:
-        settings = {
-            "start_size": start_size, "schedule": schedule, "trump": trump, "scoring": scoring,
-            "hook": hook, "blind_bids": blind_bids, "forehead": forehead,
-            "turn_timer": turn_timer, "turn_ping": turn_ping,
-        }
-        await self.controller.start(interaction, KACHUFUL, settings)
+    start, defaults = start_and_defaults(KACHUFUL, OPTIONS)
 
     @app_commands.command(description="Bid how many tricks you will take")
     @app_commands.describe(amount="Tricks you will take, from 0 to the hand size")

@@ -5,7 +5,7 @@ from :class:`bot.commands.TableCommands`."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 from discord import app_commands
@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.commands import TableCommands, card_choices
 from bot.games.mighty import MIGHTY
 from bot.games.mighty.words import TRUMP_NAMES
+from bot.options import TURN_OPTIONS, StartOption, start_and_defaults
 from bot.table import Table
 from engine.cards import CARDS, CardParseError, Suit, parse_card
 from engine.game import Action
@@ -28,6 +29,12 @@ Points = app_commands.Range[int, MIN_BID, MAX_BID]
 TRUMPS = [Choice(name=n if n != "notrump" else "no-trump", value=n) for n in TRUMP_NAMES]
 SUITS = [Choice(name=n, value=n) for n in TRUMP_NAMES[:4]]
 FRIEND_WORDS = ("first", "none")
+OPTIONS: Final = (
+    StartOption("hands", app_commands.Range[int, 1, 50], 10,
+                "Hands in the match (default 10; redeals do not count)"),
+    *TURN_OPTIONS,
+)
+"""Mighty's start options (also its server defaults)."""
 
 
 class Mighty(TableCommands, group_name="mighty", group_description="Play Mighty"):
@@ -48,17 +55,7 @@ class Mighty(TableCommands, group_name="mighty", group_description="Play Mighty"
 
         await self.here(interaction, op)
 
-    @app_commands.command(description="Open a Mighty table in this channel")
-    @app_commands.describe(
-        hands="Hands in the match (default 10; redeals do not count)",
-        turn_timer="Seconds before the AI plays for a slow player (0: off)",
-    )
-    async def start(
-        self, interaction: Interaction, hands: app_commands.Range[int, 1, 50] = 10,
-        turn_timer: app_commands.Range[int, 0, 3600] = 0,
-    ) -> None:
-        await self.controller.start(interaction, MIGHTY,
-                                    {"hands": hands, "turn_timer": turn_timer})
+    start, defaults = start_and_defaults(MIGHTY, OPTIONS)
 
     @app_commands.command(description="Bid points and a trump in the auction")
     @app_commands.describe(points="13 to 20", trump="A suit, or no-trump")

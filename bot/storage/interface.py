@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.shards import ALL, Shards
-from bot.storage.results import FinishedGame, GameName, Leaderboard, PlayerStats
+from bot.storage.results import (
+    FinishedGame,
+    GameName,
+    Leaderboard,
+    PlayerStats,
+    RecordedGame,
+)
 from bot.storage.tables import LoggedAction, Snapshot, TableRecord
 
 
@@ -79,6 +85,11 @@ class Storage(Protocol):
         """Every table in the lobby or running in a server of ``shards``, with what
         restores its game."""
 
+    async def pending_finals(self, shards: Shards = ALL) -> list[StoredTable]:
+        """Every closed table in a server of ``shards`` whose final standings were not
+        posted (the bot stopped between the game's end and the post), with its final
+        snapshot."""
+
     async def table(self, table_id: int) -> TableRecord | None:
         """A table's record, open or closed."""
 
@@ -97,6 +108,17 @@ class Storage(Protocol):
         self, guild_id: int, game: GameName, user_id: int,
     ) -> PlayerStats | None:
         """A member's record of ``game`` on the server (None without one)."""
+
+    async def history(
+        self, guild_id: int, game: GameName | None, user_id: int | None, offset: int,
+        limit: int,
+    ) -> tuple[list[RecordedGame], int]:
+        """A page of the server's recorded games, newest first (of ``game`` and with
+        ``user_id`` among the players, when given), and how many match in all."""
+
+    async def recorded_game(self, guild_id: int, game_id: int) -> RecordedGame | None:
+        """One of the server's recorded games with its final engine state (None when
+        the server has no such game: another server's game is never given)."""
 
     async def most_played_game(self, guild_id: int, games: Sequence[GameName]) -> GameName:
         """Of ``games``, the one the server finished most games of (the first on a tie)."""

@@ -99,7 +99,18 @@ CREATE TABLE guild_settings (
 at most once per hand) plus the actions logged after it restore it. Per-server
 settings get their own table."""
 
-_TEMPLATES: Final = (V1, V2, V3)
+V4: Final = """
+ALTER TABLE game_players ADD COLUMN left_game {INT} NOT NULL DEFAULT 0;
+CREATE INDEX games_by_guild_ended ON games (guild_id, ended_at);
+CREATE INDEX games_by_table ON games (table_id);
+ALTER TABLE tables ADD COLUMN final_pending {INT} NOT NULL DEFAULT 0;
+"""
+"""Fair records: a member who left a running game is recorded at their seat, last
+(``left_game``), and a game's final standings not yet posted when the bot stopped
+(``final_pending``) are posted when it starts again; a server's history lists its
+games newest first, each found by its table for its replay."""
+
+_TEMPLATES: Final = (V1, V2, V3, V4)
 
 MIGRATIONS: Final[list[str]] = [
     t.format(ID="INTEGER PRIMARY KEY", INT="INTEGER", REAL="REAL") for t in _TEMPLATES

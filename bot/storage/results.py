@@ -10,16 +10,20 @@ Decisions (README "Leaderboards and stats"):
   show how many a member has and list it among their recent games.
 - AI players are stored with the game but never rated, counted or listed. The members
   of a game are rated among themselves by final score (see :mod:`bot.ratings`).
-- A seat is recorded as whoever holds it at the end: a member who left a running game
-  handed their seat to an AI player and is not part of that game's record.
+- A seat is recorded as whoever holds it at the end, except that a member who left
+  (or was kicked from) a running game is recorded at their seat, ``left``, with their
+  total at leaving and in last place: rated and counted like any member, so leaving
+  never dodges a rating loss; the AI player that took the seat is not recorded. The
+  winners are the best of the seats not left.
 
 Every function takes an open connection and leaves committing to the caller.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, Self
 
@@ -45,6 +49,8 @@ class PlayerResult(BaseModel):
     name: str = Field(min_length=1)
     score: int
     won: bool
+    left: bool = False
+    """The member left (or was kicked from) the running game: placed last."""
 
     @property
     def is_ai(self) -> bool:
@@ -55,7 +61,8 @@ class FinishedGame(BaseModel):
     """A game that ended (``finished``) or was ended early (``abandoned``), as stored.
 
     ``variant`` holds the table's options as JSON. A finished game's winners are exactly
-    the seats with the best total (K10, M3); an abandoned game has none."""
+    the seats with the best total (K10, M3) among those not ``left``; an abandoned game
+    has none."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -76,12 +83,22 @@ class FinishedGame(BaseModel):
         members = [p.user_id for p in self.players if p.user_id is not None]
         if len(set(members)) != len(members):
             raise ValueError("a member can hold only one seat in a game")
-        best = max(p.score for p in self.players)
+        if any(p.left and p.user_id is None for p in self.players):
+            raise ValueError("only a member can have left")
         if self.status == "abandoned" and any(p.won for p in self.players):
             raise ValueError("an abandoned game has no winner")
-        if self.status == "finished" and any(p.won != (p.score == best) for p in self.players):
+        if self.status == "finished" and any(
+            p.won != (p.seat in _best(self.players)) for p in self.players
+        ):
             raise ValueError("the winners of a finished game are the seats with the best total")
         return self
+
+    def standing(self, player: PlayerResult) -> int:
+        """What ranks ``player`` in this game (higher is better): the score, and below
+        every other seat for a member who left (leavers share the last place)."""
+        if not player.left:
+            return player.score
+        return min((p.score for p in self.players if not p.left), default=0) - 1
 
     @classmethod
     def from_results(
@@ -92,25 +109,38 @@ class FinishedGame(BaseModel):
         status: GameStatus,
         seats: Sequence[tuple[int | None, str]],
         results: Results,
+        left: Mapping[int, int] | None = None,
         ended_at: float,
         started_at: float | None = None,
         table_id: int | None = None,
         variant: dict[str, JsonValue] | None = None,
     ) -> FinishedGame:
         """Build the record from the engine's :class:`Results` and the seats, given as
-        ``(user_id or None for an AI player, name)`` in seat order."""
+        ``(user_id or None for an AI player, name)`` in seat order; ``left`` maps the
+        seats of members who left to their total at leaving."""
         if len(seats) != len(results.totals):
             raise ValueError("one seat per total is needed")
-        winners = set(results.winners) if status == "finished" else set()
+        left = left or {}
         players = [
-            PlayerResult(seat=i, user_id=uid, name=name, score=score, won=i in winners)
+            PlayerResult(seat=i, user_id=uid, name=name, score=left.get(i, score),
+                         won=False, left=i in left)
             for i, ((uid, name), score) in enumerate(zip(seats, results.totals, strict=True))
         ]
+        if status == "finished":
+            best = _best(players)
+            players = [p.model_copy(update={"won": p.seat in best}) for p in players]
         return cls(
             guild_id=guild_id, game=game, status=status, players=players,
             hands_played=len(results.hand_scores), ended_at=ended_at, started_at=started_at,
             table_id=table_id, variant=variant or {},
         )
+
+
+def _best(players: Sequence[PlayerResult]) -> set[int]:
+    """The seats with the best total among those not left."""
+    stayed = [p for p in players if not p.left]
+    top = max((p.score for p in stayed), default=None)
+    return {p.seat for p in stayed if p.score == top}
 
 
 async def record_game(db: Sql, result: FinishedGame) -> int:
@@ -127,9 +157,9 @@ async def record_game(db: Sql, result: FinishedGame) -> int:
     assert row is not None
     game_id = int(row[0])
     await db.executemany(
-        "INSERT INTO game_players (game_id, seat, user_id, is_ai, name, score, won) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(game_id, p.seat, p.user_id, int(p.is_ai), p.name, p.score, int(p.won))
+        "INSERT INTO game_players (game_id, seat, user_id, is_ai, name, score, won, left_game) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(game_id, p.seat, p.user_id, int(p.is_ai), p.name, p.score, int(p.won), int(p.left))
          for p in result.players],
     )
     if result.status == "finished":
@@ -138,7 +168,7 @@ async def record_game(db: Sql, result: FinishedGame) -> int:
 
 
 async def _update_ratings(db: Sql, result: FinishedGame) -> None:
-    members = {p.user_id: p.score for p in result.players if p.user_id is not None}
+    members = {p.user_id: result.standing(p) for p in result.players if p.user_id is not None}
     if len(members) < 2:
         return
     ids = list(members)
@@ -247,7 +277,10 @@ _SUMMARY_SQL: Final = (
 
 _RECENT_SQL: Final = (
     "SELECT g.id, g.ended_at, g.status, gp.score, gp.won, "
-    "(SELECT 1 + COUNT(*) FROM game_players o WHERE o.game_id = g.id AND o.score > gp.score),"
+    "CASE WHEN gp.left_game <> 0 THEN (SELECT COUNT(*) FROM game_players o "
+    "WHERE o.game_id = g.id AND o.left_game = 0) + 1 ELSE (SELECT 1 + COUNT(*) "
+    "FROM game_players o WHERE o.game_id = g.id AND o.score > gp.score "
+    "AND o.left_game = 0) END,"
     " (SELECT COUNT(*) FROM game_players o WHERE o.game_id = g.id) "
     "FROM games g JOIN game_players gp ON gp.game_id = g.id "
     "WHERE g.guild_id = ? AND g.game = ? AND gp.user_id = ? "
@@ -331,3 +364,78 @@ async def most_played_game(db: Sql, guild_id: int, games: Sequence[GameName]) ->
     counts = {str(r[0]): int(r[1]) for r in rows}
     return max(games, key=lambda g: (counts.get(g, 0), g == games[0]))
 
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedGame:
+    """A recorded game of a server, for its history and replay: its seats in order,
+    and (for a replay) its final engine state, ``state`` (None when not loaded)."""
+
+    game_id: int
+    game: GameName
+    status: GameStatus
+    started_at: float | None
+    ended_at: float
+    hands_played: int
+    players: list[PlayerResult]
+    state: str | None = None
+
+
+_RECORDED_SQL: Final = (
+    "SELECT g.id, g.game, g.status, g.started_at, g.ended_at, g.hands_played FROM games g "
+    "WHERE g.guild_id = ?"
+)
+
+
+async def _with_players(db: Sql, rows: Sequence[Sequence[Any]]) -> list[RecordedGame]:
+    ids = [int(r[0]) for r in rows]
+    seats: dict[int, list[PlayerResult]] = {i: [] for i in ids}
+    if ids:
+        found = await db.fetch(
+            "SELECT game_id, seat, user_id, name, score, won, left_game FROM game_players "
+            f"WHERE game_id IN ({', '.join('?' * len(ids))}) ORDER BY game_id, seat", ids)
+        for gid, seat, uid, name, score, won, left in found:
+            seats[int(gid)].append(PlayerResult(seat=seat, user_id=uid, name=name,
+                                                score=score, won=bool(won), left=bool(left)))
+    return [
+        RecordedGame(game_id=int(r[0]), game=str(r[1]), status=r[2],
+                     started_at=None if r[3] is None else float(r[3]),
+                     ended_at=float(r[4]), hands_played=int(r[5]),
+                     players=seats[int(r[0])])
+        for r in rows
+    ]
+
+
+async def history(
+    db: Sql, guild_id: int, game: GameName | None, user_id: int | None,
+    offset: int, limit: int,
+) -> tuple[list[RecordedGame], int]:
+    """A page of the server's recorded games, newest first (of ``game``, with
+    ``user_id`` seated or having left, when given), and how many there are in all."""
+    where, params = "", [guild_id]
+    if game is not None:
+        where += " AND g.game = ?"
+        params.append(game)  # type: ignore[arg-type]
+    if user_id is not None:
+        where += " AND EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.id " \
+                 "AND p.user_id = ?)"
+        params.append(user_id)
+    total_row = await fetchone(db, f"SELECT COUNT(*) FROM games g WHERE g.guild_id = ?{where}",
+                               params)
+    rows = await db.fetch(
+        f"{_RECORDED_SQL}{where} ORDER BY g.ended_at DESC, g.id DESC LIMIT ? OFFSET ?",
+        [*params, limit, offset])
+    return await _with_players(db, rows), int(total_row[0]) if total_row else 0
+
+
+async def recorded_game(db: Sql, guild_id: int, game_id: int) -> RecordedGame | None:
+    """One of the server's recorded games with its final state (None when the server
+    has no such game)."""
+    row = await fetchone(db, f"{_RECORDED_SQL} AND g.id = ?", (guild_id, game_id))
+    if row is None:
+        return None
+    state = await fetchone(
+        db, "SELECT s.state FROM games g JOIN snapshots s ON s.table_id = g.table_id "
+        "WHERE g.id = ?", (game_id,))
+    found = (await _with_players(db, [row]))[0]
+    return dataclasses.replace(found, state=None if state is None else str(state[0]))

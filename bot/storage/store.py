@@ -12,7 +12,13 @@ from typing import Any
 from bot.shards import ALL, Shards
 from bot.storage import results, tables
 from bot.storage.interface import ChannelTaken, StoredTable
-from bot.storage.results import FinishedGame, GameName, Leaderboard, PlayerStats
+from bot.storage.results import (
+    FinishedGame,
+    GameName,
+    Leaderboard,
+    PlayerStats,
+    RecordedGame,
+)
 from bot.storage.sql import Database, fetchone
 from bot.storage.tables import LoggedAction, Snapshot, TableRecord
 from bot.storage.writer import Row, Writer, insert
@@ -72,9 +78,15 @@ class SqlStorage:
             return await results.record_game(tx, result)
 
     async def open_tables(self, shards: Shards = ALL) -> list[StoredTable]:
+        return await self._stored(await tables.load_open_tables(self.db.sql, shards))
+
+    async def pending_finals(self, shards: Shards = ALL) -> list[StoredTable]:
+        return await self._stored(await tables.load_pending_finals(self.db.sql, shards))
+
+    async def _stored(self, recs: list[TableRecord]) -> list[StoredTable]:
         found = []
         sql = self.db.sql
-        for rec in await tables.load_open_tables(sql, shards):
+        for rec in recs:
             snap = await tables.load_snapshot(sql, rec.id)
             actions = await tables.load_actions(sql, rec.id, snap.seq if snap else 0)
             last = actions[-1].seq if actions else (snap.seq if snap else 0)
@@ -99,6 +111,15 @@ class SqlStorage:
         self, guild_id: int, game: GameName, user_id: int,
     ) -> PlayerStats | None:
         return await results.player_stats(self.db.sql, guild_id, game, user_id)
+
+    async def history(
+        self, guild_id: int, game: GameName | None, user_id: int | None, offset: int,
+        limit: int,
+    ) -> tuple[list[RecordedGame], int]:
+        return await results.history(self.db.sql, guild_id, game, user_id, offset, limit)
+
+    async def recorded_game(self, guild_id: int, game_id: int) -> RecordedGame | None:
+        return await results.recorded_game(self.db.sql, guild_id, game_id)
 
     async def most_played_game(self, guild_id: int, games: Sequence[GameName]) -> GameName:
         return await results.most_played_game(self.db.sql, guild_id, games)

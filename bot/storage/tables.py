@@ -24,25 +24,37 @@ OPEN_STATUSES = ("lobby", "running")
 @dataclass(slots=True)
 class SeatRecord:
     """One seat: a member (``user_id``) or an AI player (``user_id`` None, ``ai`` True)
-    playing at ``level``. A member who left a running game keeps ``left_user_id`` for
-    the record. Rows stored before AI levels existed load at the default level."""
+    playing at ``level``. A member who left (or was kicked from) a running game keeps
+    ``left_user_id``, ``left_name`` and their total at leaving ``left_score`` for the
+    record (README "Fair records"). A member whose turn timed out three times in a row
+    is ``away``: the AI plays their seat (``ai`` True, ``user_id`` kept) until they take
+    it back; ``timeouts`` counts their time-outs in a row. Rows stored before AI levels
+    existed load at the default level."""
 
     name: str
     user_id: int | None = None
     ai: bool = False
     left_user_id: int | None = None
     level: str = DEFAULT_LEVEL
+    left_name: str | None = None
+    left_score: int | None = None
+    away: bool = False
+    timeouts: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "user_id": self.user_id, "ai": self.ai,
-                "left_user_id": self.left_user_id, "level": self.level}
+                "left_user_id": self.left_user_id, "level": self.level,
+                "left_name": self.left_name, "left_score": self.left_score,
+                "away": self.away, "timeouts": self.timeouts}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> SeatRecord:
         level = data.get("level")
         return cls(name=str(data["name"]), user_id=data.get("user_id"), ai=bool(data.get("ai")),
                    left_user_id=data.get("left_user_id"),
-                   level=level if level in LEVELS else DEFAULT_LEVEL)
+                   level=level if level in LEVELS else DEFAULT_LEVEL,
+                   left_name=data.get("left_name"), left_score=data.get("left_score"),
+                   away=bool(data.get("away")), timeouts=int(data.get("timeouts") or 0))
 
 
 @dataclass(slots=True)
@@ -63,6 +75,8 @@ class TableRecord:
     message_posted_at: float | None = None
     version: int = 0
     deadline: float | None = None
+    final_pending: bool = False
+    """The game is over (or was ended) but its final standings are not posted yet."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,19 +101,20 @@ class Snapshot:
 
 _COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, settings, seats, message_id, "
-    "message_posted_at, version, deadline, created_at, updated_at"
+    "message_posted_at, version, deadline, created_at, updated_at, final_pending"
 )
 
 
 def _row_to_record(row: tuple[Any, ...]) -> TableRecord:
     (tid, guild_id, channel_id, game, host_id, status, settings, seats, message_id,
-     posted_at, version, deadline, created_at, updated_at) = row
+     posted_at, version, deadline, created_at, updated_at, final_pending) = row
     return TableRecord(
         id=tid, guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
         status=status, settings=json.loads(settings),
         seats=[SeatRecord.from_dict(s) for s in json.loads(seats)],
         message_id=message_id, message_posted_at=posted_at, version=version,
         deadline=deadline, created_at=created_at, updated_at=updated_at,
+        final_pending=bool(final_pending),
     )
 
 
@@ -113,11 +128,12 @@ async def insert_table(db: Sql, rec: TableRecord) -> int:
     row = await fetchone(
         db,
         "INSERT INTO tables (guild_id, channel_id, game, host_id, status, settings, seats, "
-        "message_id, message_posted_at, version, deadline, created_at, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        "message_id, message_posted_at, version, deadline, created_at, updated_at, "
+        "final_pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (rec.guild_id, rec.channel_id, rec.game, rec.host_id, rec.status,
          json.dumps(rec.settings, ensure_ascii=False), _seats_json(rec), rec.message_id,
-         rec.message_posted_at, rec.version, rec.deadline, rec.created_at, rec.updated_at),
+         rec.message_posted_at, rec.version, rec.deadline, rec.created_at, rec.updated_at,
+         int(rec.final_pending)),
     )
     assert row is not None
     rec.id = int(row[0])
@@ -129,7 +145,8 @@ _TABLE_UPDATE: Final = (
     "ON CONFLICT (id) DO UPDATE SET host_id = excluded.host_id, status = excluded.status, "
     "settings = excluded.settings, seats = excluded.seats, message_id = excluded.message_id, "
     "message_posted_at = excluded.message_posted_at, "
-    "version = excluded.version, deadline = excluded.deadline, updated_at = excluded.updated_at"
+    "version = excluded.version, deadline = excluded.deadline, updated_at = excluded.updated_at, "
+    "final_pending = excluded.final_pending"
 )
 
 
@@ -140,7 +157,8 @@ def table_row(rec: TableRecord) -> Row:
         f"tables ({_TABLE_COLUMNS})",
         (rec.id, rec.guild_id, rec.channel_id, rec.game, rec.host_id, rec.status,
          json.dumps(rec.settings, ensure_ascii=False), _seats_json(rec), rec.message_id,
-         rec.message_posted_at, rec.version, rec.deadline, rec.created_at, rec.updated_at),
+         rec.message_posted_at, rec.version, rec.deadline, rec.created_at, rec.updated_at,
+         int(rec.final_pending)),
         _TABLE_UPDATE,
     )
 
@@ -151,10 +169,11 @@ async def save_table(db: Sql, rec: TableRecord) -> None:
 
 
 async def save_message(db: Sql, rec: TableRecord) -> None:
-    """Write only the table message's id and post time."""
+    """Write only the table message's id and post time (and whether the final
+    standings are still to post)."""
     await db.execute(
-        "UPDATE tables SET message_id = ?, message_posted_at = ? WHERE id = ?",
-        (rec.message_id, rec.message_posted_at, rec.id),
+        "UPDATE tables SET message_id = ?, message_posted_at = ?, final_pending = ? WHERE id = ?",
+        (rec.message_id, rec.message_posted_at, int(rec.final_pending), rec.id),
     )
 
 
@@ -189,13 +208,30 @@ async def load_snapshot(db: Sql, table_id: int) -> Snapshot | None:
     return None if row is None else Snapshot(int(row[0]), str(row[1]))
 
 
+_IN_SHARDS: Final = " AND ((guild_id >> 22) % ?) IN ({})"
+"""The condition that a table's server is in one of some shards (:mod:`bot.shards`)."""
+
+
+def _marks(shards: Shards) -> str:
+    return ", ".join("?" * len(shards.ids))
+
+
 async def load_open_tables(db: Sql, shards: Shards = ALL) -> list[TableRecord]:
     """Every table still in the lobby or running, in a server of ``shards``."""
     sql = f"SELECT {_COLUMNS} FROM tables WHERE status IN (?, ?)"
     params: list[object] = [*OPEN_STATUSES]
     if not shards.every:
-        sql += f" AND ((guild_id >> 22) % ?) IN ({', '.join('?' * len(shards.ids))})"
+        sql += _IN_SHARDS.format(_marks(shards))
         params += [shards.count, *shards.ids]
+    return [_row_to_record(r) for r in await db.fetch(sql + " ORDER BY id", params)]
+
+
+async def load_pending_finals(db: Sql, shards: Shards = ALL) -> list[TableRecord]:
+    """Every closed table, in a server of ``shards``, whose final standings are not
+    posted yet."""
+    sql, params = f"SELECT {_COLUMNS} FROM tables WHERE final_pending = 1", []
+    if not shards.every:
+        sql, params = sql + _IN_SHARDS.format(_marks(shards)), [shards.count, *shards.ids]
     return [_row_to_record(r) for r in await db.fetch(sql + " ORDER BY id", params)]
 
 

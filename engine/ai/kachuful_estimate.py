@@ -4,13 +4,15 @@ guess the bids of hands it samples and to weigh worlds by the bids it has seen."
 
 from __future__ import annotations
 
-from functools import lru_cache
+import random
+from functools import cache, lru_cache
 from math import comb
 from typing import Final
 
 from engine.ai.kachuful_sim import ABOVE
 from engine.ai.lean import NO_TRUMP, SUIT_MASK
 
+_NORM_HANDS: Final = 400
 _SCALE: Final = 1.2
 _SHIFT: Final = 0.3
 """The card-by-card sum undercounts (tricks won by length, by leads that others must
@@ -38,6 +40,27 @@ def _round_survives(rounds: int, size: int, suit_left: int, unseen: int, opponen
 
 
 def expected_tricks(hand: int, trump: int, players: int, size: int, seen: int = 0) -> float:
+    """Expected tricks of ``hand``: :func:`raw_tricks` scaled so that the estimates of a
+    table add up to the hand size on average (every trick is won by someone)."""
+    return min(float(size), raw_tricks(hand, trump, players, size, seen) * _norm(players, size))
+
+
+@cache
+def _norm(players: int, size: int) -> float:
+    """size / players over the mean :func:`raw_tricks` of random hands (seeded, so the
+    same every run)."""
+    rng = random.Random(f"norm:{players}:{size}")
+    total = 0.0
+    deck = list(range(52))
+    for _ in range(_NORM_HANDS):
+        rng.shuffle(deck)
+        hand = sum(1 << b for b in deck[:size])
+        total += raw_tricks(hand, deck[size] & 3, players, size, 1 << deck[size])
+    mean = total / _NORM_HANDS
+    return size / players / mean if mean > 0 else 1.0
+
+
+def raw_tricks(hand: int, trump: int, players: int, size: int, seen: int = 0) -> float:
     """Expected tricks of ``hand`` (a lean mask) in a hand of ``size`` cards: a card
     counts by the chance that no higher outstanding card of its suit is dealt against it
     (or that it is guarded well enough to outlast them) times the chance that its suit is
@@ -82,12 +105,29 @@ def expected_tricks(hand: int, trump: int, players: int, size: int, seen: int = 
     return min(total, float(size))
 
 
-def round_bid(estimate: float, size: int, forbidden: int | None) -> int:
-    """The bid nearest the estimate, avoiding the hook value (K8)."""
-    bid = min(size, max(0, int(estimate + 0.5)))
+def sure_tricks(hand: int, trump: int, seen: int = 0) -> int:
+    """Tricks ``hand`` takes whatever the others hold: its unbroken run of top trumps."""
+    if trump == NO_TRUMP:
+        return 0
+    live = SUIT_MASK[trump] & ~seen
+    count = 0
+    while live:
+        top = live.bit_length() - 1
+        if not hand >> top & 1:
+            break
+        count += 1
+        live ^= 1 << top
+    return count
+
+
+def round_bid(estimate: float, size: int, forbidden: int | None, floor: int = 0) -> int:
+    """The bid nearest the estimate, never below ``floor`` (sure tricks), avoiding the
+    hook value (K8) on the side nearer the estimate."""
+    estimate = max(estimate, float(floor))
+    bid = min(size, max(floor, int(estimate + 0.5)))
     if bid != forbidden:
         return bid
     up, down = bid + 1, bid - 1
-    if down < 0 or (up <= size and up - estimate < estimate - down):
+    if up <= size and (down < floor or up - estimate <= estimate - down):
         return up
     return down

@@ -54,13 +54,24 @@ class KInfo:
         value = self.size - sum(b for b in self.bids if b is not None)
         return value if 0 <= value <= self.size else None
 
+    @property
+    def greedy(self) -> bool:
+        """Whether every trick scores, so a missed bid still wants tricks (KV5)."""
+        return self.scoring == "per_trick"
+
+    def gone(self) -> int:
+        """Cards known to be out of play: every card played this hand, the turned card."""
+        known = self.out
+        for cards in self.played:
+            known |= cards
+        return known
+
     def hidden(self) -> tuple[int, list[int], list[int]]:
         """The hidden cards, how many each seat (then the undealt pile) must receive, and
         what each may take (no suit it showed it lacks, K9)."""
-        known = self.out
-        for s in range(self.players):
-            known |= self.played[s] | self.shown[s]
-        known |= self.hand
+        known = self.gone() | self.hand
+        for cards in self.shown:
+            known |= cards
         unknown = ALL_CARDS & ~known
         capacity = []
         allowed = []

@@ -1,9 +1,10 @@
 """Kachuful AI levels over the information set of one seat (K7–K10).
 
 ``easy`` bids its aces and high trumps and plays high when it wants tricks, low
-otherwise, with some randomness. ``normal`` bids from :func:`expected_tricks` and plays
-:func:`greedy_card`: win while short of the bid, duck and shed high cards once it is
-made. ``hard`` samples the hidden cards consistently with what the seat has seen
+otherwise, with some randomness. ``normal`` bids what scores best over a few deals of
+the unseen cards played out by :func:`greedy_card`, and plays that policy: win while
+short of the bid (or past it when every trick scores), duck and shed high cards once it
+is made. ``hard`` samples the hidden cards consistently with what the seat has seen
 (cards played, voids shown, bids weighed against the hands sampled) and picks the bid
 or card with the best mean score over greedy playouts of the rest of the hand.
 """
@@ -13,16 +14,19 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from engine.ai.budget import Budget, rounds
-from engine.ai.kachuful_estimate import expected_tricks, round_bid
+from engine.ai.kachuful_estimate import expected_tricks, round_bid, sure_tricks
 from engine.ai.kachuful_info import KInfo
 from engine.ai.kachuful_sim import (
     ABOVE,
+    ALL_CARDS,
     TRUMP_MASK,
     greedy_card,
     playout,
     trick_winner,
+    wants,
 )
 from engine.ai.lean import bits, high_bit, low_bit
 from engine.ai.sampling import sample_world
@@ -51,31 +55,41 @@ def easy_play(info: KInfo, legal: int, rng: random.Random) -> int:
 
 # --- normal -------------------------------------------------------------------------
 
+_NORMAL_DEALS: Final = Budget(seconds=None, worlds=32)
+"""``normal`` bids from this many sampled deals, whatever the clock."""
 
-def normal_bid(info: KInfo, legal: Sequence[int]) -> int:
-    """The bid nearest the expected tricks, off the hook value (K8)."""
-    if not info.hand:
-        return min(legal)
-    est = expected_tricks(info.hand, info.trump, info.players, info.size, info.out)
-    bid = round_bid(est, info.size, info.forbidden_bid())
-    return bid if bid in legal else min(legal, key=lambda b: abs(b - est))
+
+def normal_bid(info: KInfo, legal: Sequence[int], rng: random.Random) -> int:
+    """The bid near the expected tricks that scores best over a few deals of the unseen
+    cards played out greedily (what the others bid is not read into their hands), never
+    below the sure tricks (K7, K8)."""
+    floor = sure_tricks(info.hand, info.trump, info.out)
+    near = [b for b in _bid_candidates(info, legal) if b >= floor] or list(legal)
+    if len(near) == 1:
+        return near[0]
+    best = _search(info, near, _BidEval(info), rng, _NORMAL_DEALS, weigh=False)
+    return near[best]
 
 
 def normal_play(info: KInfo, legal: int) -> int:
-    """Win while short of the bid; once it is made, duck and shed high cards."""
+    """Win while short of the bid (or past it under per-trick scoring); once it is made,
+    duck and shed high cards (K10, KV5)."""
     if not info.trick:
         led = best = -1
     else:
         led = info.trick[0] & 3
         best = info.trick[trick_winner(info.trick, info.trump)]
     bid = info.bids[info.seat]
-    want = bid is not None and info.won[info.seat] < bid
+    want = bid is not None and wants(info.won[info.seat], bid, info.greedy)
     last = len(info.trick) == info.players - 1
-    card = greedy_card(info.hand, led, best, info.trump, want, last)
+    live = ALL_CARDS & ~(info.hand | info.gone())
+    card = greedy_card(info.hand, led, best, info.trump, want, last, live)
     return card if (1 << card) & legal else low_bit(legal)
 
 
 # --- hard ---------------------------------------------------------------------------
+
+
 
 
 def _score_table(info: KInfo) -> list[list[int]]:
@@ -122,8 +136,10 @@ def _search(
     evaluate: Callable[[list[int], int], float],
     rng: random.Random,
     budget: Budget,
+    weigh: bool = True,
 ) -> int:
-    """Index of the candidate with the best weighted mean score over sampled worlds."""
+    """Index of the candidate with the best mean score over sampled worlds, each weighed
+    by how well it explains the bids (``weigh``) or not."""
     unknown, capacity, allowed = info.hidden()
     totals = [0.0] * len(candidates)
     for _ in rounds(budget):
@@ -131,7 +147,7 @@ def _search(
         hands = [parts[s] | info.shown[s] for s in range(info.players)]
         if info.hand:
             hands[info.seat] = info.hand
-        w = _bid_weight(info, hands)
+        w = _bid_weight(info, hands) if weigh else 1.0
         if w < 1e-9:
             continue
         for i, cand in enumerate(candidates):
@@ -147,13 +163,15 @@ class _PlayEval:
         self.scores = _score_table(info)
         bids = info.bids
         self.targets = [b if b is not None else 0 for b in bids]
+        self.gone = info.gone()
 
     def __call__(self, hands: list[int], candidate: int) -> float:
         info = self.info
         hs = list(hands)
         hs[info.seat] &= ~(1 << candidate)
         won = list(info.won)
-        playout(hs, info.leader, [*info.trick, candidate], info.trump, won, self.targets)
+        playout(hs, info.leader, [*info.trick, candidate], info.trump, won, self.targets,
+                info.greedy, self.gone)
         bid = self.targets[info.seat]
         return self.scores[bid][won[info.seat]]
 
@@ -182,19 +200,25 @@ class _BidEval:
             targets[s] = round_bid(est, info.size, forbidden)
             total += targets[s]
         won = [0] * n
-        playout(list(hands), first, [], info.trump, won, targets)
+        playout(list(hands), first, [], info.trump, won, targets, info.greedy, info.out)
         return self.scores[candidate][won[info.seat]]
 
 
-def hard_bid(info: KInfo, legal: Sequence[int], rng: random.Random, budget: Budget) -> int:
-    """Search the bids near the estimate over sampled deals (K7, K8)."""
-    if len(legal) == 1:
-        return legal[0]
+def _bid_candidates(info: KInfo, legal: Sequence[int]) -> list[int]:
+    """The legal bids within 2.5 tricks of the estimate (all of them if none is)."""
     if info.hand:
         est = expected_tricks(info.hand, info.trump, info.players, info.size, info.out)
     else:
         est = info.size / info.players
-    near = [b for b in legal if abs(b - est) <= 2.5] or [normal_bid(info, legal)]
+    return [b for b in legal if abs(b - est) <= 2.5] or list(legal)
+
+
+def hard_bid(info: KInfo, legal: Sequence[int], rng: random.Random, budget: Budget) -> int:
+    """Search the bids near the estimate over sampled deals weighed by the bids seen
+    (K7, K8)."""
+    near = _bid_candidates(info, legal)
+    if len(near) == 1:
+        return near[0]
     best = _search(info, near, _BidEval(info), rng, budget)
     return near[best]
 

@@ -47,7 +47,7 @@ def decide_kachuful(
     if level == "easy":
         amount = easy_bid(info, amounts, rng)
     elif level == "normal":
-        amount = normal_bid(info, amounts)
+        amount = normal_bid(info, amounts, rng)
     else:
         amount = hard_bid(info, amounts, rng, budget)
     return Bid.of(amount)

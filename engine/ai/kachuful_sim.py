@@ -42,50 +42,72 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     return pos
 
 
-def greedy_card(hand: int, led: int, best: int, trump: int, want: bool, last: bool) -> int:
-    """The playout policy: try to win when ``want`` (still short of the bid), else try to
-    lose while shedding high cards. ``led``/``best`` are -1 when leading."""
+def wants(won: int, target: int, greedy: bool) -> bool:
+    """Whether a seat plays to win tricks: short of its bid, or past it when every trick
+    scores (``greedy``: per-trick scoring, KV5)."""
+    return won < target or (greedy and won > target)
+
+
+def greedy_card(
+    hand: int, led: int, best: int, trump: int, want: bool, last: bool, live: int = ALL_CARDS
+) -> int:
+    """The playout policy. ``want``: win the trick with the cheapest sure card, lead
+    masters (cards that no ``live`` card of their suit outranks) from the top; else
+    duck as high as possible and shed high cards. ``led``/``best`` are -1 when leading;
+    ``live`` are the cards the seat does not know to be out of play."""
     tmask = TRUMP_MASK[trump]
+    side = hand & ~tmask
     if led < 0:
-        side = hand & ~tmask
         if want:
-            if side:
-                top = side.bit_length() - 1
-                if top >= 44:  # an ace or a king (rank index 11+)
+            m = side
+            while m:
+                top = m.bit_length() - 1
+                if not ABOVE[top] & live:
                     return top
-            if hand & tmask:
-                return (hand & tmask).bit_length() - 1
-            return hand.bit_length() - 1
+                m ^= 1 << top
+            trumps = hand & tmask
+            if trumps:
+                top = trumps.bit_length() - 1
+                if not ABOVE[top] & live or not side:
+                    return top
+            low = side or hand
+            return (low & -low).bit_length() - 1
         low = side or hand
         return (low & -low).bit_length() - 1
     follow = hand & SUIT_MASK[led]
     best_is_trump = (best & 3) == trump
     if follow:
         if best_is_trump and led != trump:
-            pick = follow if want else 0
-            if pick:
-                return (pick & -pick).bit_length() - 1
+            if want:
+                return (follow & -follow).bit_length() - 1
             return follow.bit_length() - 1
         up = follow & ABOVE[best]
         if want:
             if up:
-                if last:
-                    return (up & -up).bit_length() - 1
-                return up.bit_length() - 1
+                if not last:
+                    sure = up
+                    while sure:
+                        low = sure & -sure
+                        c = low.bit_length() - 1
+                        if not ABOVE[c] & live:
+                            return c
+                        sure ^= low
+                    return up.bit_length() - 1
+                return (up & -up).bit_length() - 1
             return (follow & -follow).bit_length() - 1
         down = follow & ~ABOVE[best]
         if down:
             return down.bit_length() - 1
-        return follow.bit_length() - 1
+        if last:
+            return follow.bit_length() - 1
+        return (follow & -follow).bit_length() - 1
     trumps = hand & tmask
     up = (trumps & ABOVE[best]) if best_is_trump else trumps
     if want:
         if up:
             return (up & -up).bit_length() - 1
-        side = hand & ~tmask
         low = side or hand
         return (low & -low).bit_length() - 1
-    side = hand & ~tmask
     if side:
         return side.bit_length() - 1
     down = trumps & ~up
@@ -101,11 +123,16 @@ def playout(
     trump: int,
     won: list[int],
     target: Sequence[int],
+    greedy: bool = False,
+    gone: int = 0,
 ) -> list[int]:
     """Play the hand to its end with :func:`greedy_card` for every seat; ``trick`` holds
-    the cards already played to the current trick from ``leader``. Mutates ``hands``
-    and ``won`` and returns ``won``."""
+    the cards already played to the current trick from ``leader``, ``gone`` the cards
+    known to be out of play (played before, the turned card); ``greedy`` as in
+    :func:`wants`. Mutates ``hands`` and ``won`` and returns ``won``."""
     n = len(hands)
+    for c in trick:
+        gone |= 1 << c
     while True:
         k = len(trick)
         if k:
@@ -120,8 +147,12 @@ def playout(
         seat = (leader + k) % n
         while k < n:
             h = hands[seat]
-            c = greedy_card(h, led, best, trump, won[seat] < target[seat], k == n - 1)
+            w = won[seat]
+            t = target[seat]
+            want = w < t or (greedy and w > t)
+            c = greedy_card(h, led, best, trump, want, k == n - 1, ALL_CARDS & ~(h | gone))
             hands[seat] = h ^ (1 << c)
+            gone |= 1 << c
             if k == 0:
                 led, best = c & 3, c
             elif (c & 3) == (best & 3):

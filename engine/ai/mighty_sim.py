@@ -193,10 +193,11 @@ def greedy_choice(
     ``hand``, with ``friend`` as the friend it assumes.
 
     ``live`` is every card not yet played; ``joker_foe`` whether an opponent may hold
-    the joker. The leader cashes sure winners, pulls trumps
-    for the declarer's side, demands the joker from an opponent, uses the joker before it
-    loses its power; a follower gives points to a partner who is winning, takes points
-    from an opponent with the cheapest winning card, and otherwise sheds a low card."""
+    the joker. The leader cashes sure winners, pulls trumps for the declarer's side,
+    demands the joker from an opponent, uses the joker before it loses its power; a
+    follower gives points to a partner who is winning (never overtaking it), takes
+    points from an opponent with the cheapest winning card, and otherwise sheds a low
+    card."""
     trump = table.trump
     mighty = table.mighty
     n = trick.number
@@ -215,12 +216,13 @@ def greedy_choice(
     pts = trick.points
     plain = legal & ~((1 << mighty) | JOKER_MASK)
     if partner_wins:
+        under = _not_above(plain, led, trump, mighty, power, best_key)
         last = len(trick.cards) == PLAYERS - 1
         if last or _secure(trick.cards[best_pos], best_key, trump, live & ~hand):
-            give = plain & POINT_MASK
+            give = under & POINT_MASK
             if give:
                 return low_bit(give), -1, False
-        return _shed(plain or legal, trump), -1, False
+        return _shed(under or plain or legal, trump), -1, False
     cheapest = -1
     rest = plain
     while rest:
@@ -240,6 +242,19 @@ def greedy_choice(
     if legal & JOKER_MASK and not power and not plain & ~POINT_MASK:
         return JOKER_BIT, -1, False
     return _shed(plain or legal, trump), -1, False
+
+
+def _not_above(mask: int, led: int, trump: int, mighty: int, power: bool, best_key: int) -> int:
+    """The cards of ``mask`` that would not take the trick from the card winning it."""
+    out = 0
+    rest = mask
+    while rest:
+        low = rest & -rest
+        c = low.bit_length() - 1
+        if card_key(c, led if led >= 0 else c & 3, trump, mighty, power) <= best_key:
+            out |= low
+        rest ^= low
+    return out
 
 
 def _secure(card: int, key: int, trump: int, others: int) -> bool:

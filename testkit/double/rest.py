@@ -21,14 +21,15 @@ HISTORY_MAX = 100
 
 async def read_body(request: web.Request, double: Double) -> tuple[Json, bool]:
     """The JSON body (plain or the `payload_json` part of a multipart upload), and whether
-    files came with it; uploaded files become attachment objects."""
+    files came with it; uploaded files become attachment objects (their bytes are kept
+    in `double.uploads`, by attachment id)."""
     if not request.body_exists:
         return {}, False
     if not request.content_type.startswith("multipart/"):
         data = await request.json()
         return (data if isinstance(data, dict) else {"_list": data}), False
     body: Json = {}
-    files: dict[int, tuple[str, int]] = {}
+    files: dict[int, tuple[str, bytes]] = {}
     reader = await request.multipart()
     while (part := await reader.next()) is not None:
         name = getattr(part, "name", None) or ""
@@ -36,23 +37,26 @@ async def read_body(request: web.Request, double: Double) -> tuple[Json, bool]:
         if name == "payload_json":
             body = json.loads(raw)
         elif name.startswith("files["):
-            files[int(name[6:-1])] = (getattr(part, "filename", None) or name, len(raw))
+            files[int(name[6:-1])] = (getattr(part, "filename", None) or name, bytes(raw))
+    data = body.get("data")
+    holder: Json = data if isinstance(data, dict) else body  # a callback's message: "data"
     attachments = []
-    for index, item in enumerate(body.get("attachments") or []):
+    for index, item in enumerate(holder.get("attachments") or []):
         number = int(item.get("id", index))
-        filename, size = files.get(number, (item.get("filename", "file"), 0))
+        filename, content = files.get(number, (item.get("filename", "file"), b""))
         attachment_id = double.ids.next()
+        double.uploads[attachment_id] = content
         url = f"{double.url}/attachments/{attachment_id}/{filename}"
         attachments.append(
             {
                 "id": str(attachment_id),
                 "filename": filename,
-                "size": size,
+                "size": len(content),
                 "url": url,
                 "proxy_url": url,
             }
         )
-    body["attachments"] = attachments
+    holder["attachments"] = attachments
     return body, bool(files)
 
 

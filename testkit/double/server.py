@@ -65,6 +65,8 @@ class Double(actions.Actions):
     ) -> None:
         self.clock = clock or Clock()
         self.ids = Snowflakes(self.clock)
+        self.uploads: dict[int, bytes] = {}
+        """The bytes of every uploaded attachment, by attachment id."""
         self.started_at = self.clock.now()
         self.token = "double." + secrets.token_urlsafe(24)
         self.application_id = self.ids.next()

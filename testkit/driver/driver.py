@@ -137,7 +137,8 @@ class Driver:
         refresh = None if old is None or old.deleted else refresh_id(old)
         current = self._current_table()
         stale = refresh is not None and current is not None and (
-            (button := parsed(refresh)) is None or button.table_id != current)
+            not isinstance(button := parsed(refresh), ids.PanelButton)
+            or button.table_id != current)
         if old is None or refresh is None or stale:
             before, result = 0, await self._open(member)
         else:

@@ -67,7 +67,7 @@ def table_id_of(message: MessageLike) -> int | None:
     """The table a message's components belong to."""
     for custom_id in custom_ids(message, enabled=False):
         component = parsed(custom_id)
-        if component is not None:
+        if isinstance(component, ids.TableComponent):
             return component.table_id
     return None
 
@@ -75,7 +75,7 @@ def table_id_of(message: MessageLike) -> int | None:
 def refresh_id(message: MessageLike) -> str | None:
     """The custom_id of a private panel's Refresh button (``p:<table>:<seat>``)."""
     return next((c for c in custom_ids(message, enabled=False)
-                 if isinstance(parsed(c), ids.PanelButton)), None)
+                 if isinstance(button := parsed(c), ids.PanelButton) and not button.hint), None)
 
 
 def is_panel(message: MessageLike | None) -> bool:

@@ -7,10 +7,12 @@ import random
 from typing import Any
 
 from engine.ai.kachuful_sim import (
+    ALL_CARDS,
     greedy_card,
     legal_mask,
     playout,
     trick_winner,
+    wants,
 )
 from engine.ai.lean import BIT_OF_CARD, BIT_OF_NAME, NO_TRUMP
 from engine.cards import Suit
@@ -99,7 +101,12 @@ def _check_playout(
     n = game.players
     bids = list(view["bids"])
     leader = view["leader"]
-    lean_won = playout(_hands(game), leader, list(trick), trump, list(won), bids)
+    greedy = game.config.scoring == "per_trick"
+    gone = _mask([e["card"] for t in view["tricks"] for e in t["cards"]])
+    if view["turned"]:
+        gone |= _mask([view["turned"]])
+    lean_won = playout(_hands(game), leader, list(trick), trump, list(won), bids, greedy, gone)
+    gone |= _mask([e["card"] for e in view["trick"]])
     clone = KACHUFUL.from_json(game.to_json())
     number = clone.current.number
     tricks = list(won)
@@ -109,8 +116,11 @@ def _check_playout(
         hand = _mask(clone.view(s)["hand"])
         led = cur[0] & 3 if cur else -1
         best = cur[trick_winner(cur, trump)] if cur else -1
-        card = greedy_card(hand, led, best, trump, tricks[s] < bids[s], len(cur) == n - 1)
+        want = wants(tricks[s], bids[s], greedy)
+        live = ALL_CARDS & ~(hand | gone)
+        card = greedy_card(hand, led, best, trump, want, len(cur) == n - 1, live)
         cur.append(card)
+        gone |= 1 << card
         clone.apply(s, Play.of(next(c for c in clone.cards_of(s) if BIT_OF_CARD[c.index] == card)))
         if len(cur) == n:
             tricks[clone.hands[number].trick_winners[-1]] += 1

@@ -149,3 +149,13 @@ async def stored_leaderboard(
         return await storage.leaderboard(guild_id, game)
     finally:
         await storage.close()
+
+
+async def table_shows(double: Double, text: str, tries: int = 100) -> bool:
+    """Whether the table message comes to show ``text`` (its edit may first wait out the
+    channel's rate limit)."""
+    for _ in range(tries):
+        await double.settle(quiet=0.05)
+        if text in table_message(double).current.text():
+            return True
+    return False

@@ -19,6 +19,7 @@ from tests.bot.harness import (
     open_table,
     started_bot,
     table_message,
+    table_shows,
 )
 
 
@@ -86,8 +87,7 @@ async def test_turn_timer_deadline_survives_a_restart(
             break
         await asyncio.sleep(0.05)
     assert table.rec.version >= 1
-    await double.settle()
-    assert "Time ran out" in table_message(double).embeds[0]["description"]
+    assert await table_shows(double, "Time ran out")
 
 
 async def test_turn_timer_deadline_stands_when_a_player_opens_their_hand(

@@ -258,3 +258,29 @@ async def test_a_dead_process_lease_is_released_by_the_server(postgres_url: str)
     finally:
         first._leases = None
         await first.close()
+
+
+async def test_history_and_recorded_games(storage_at: StorageAt) -> None:
+    storage = await storage_at.open()
+    try:
+        rec = _table()
+        await storage.insert_table(rec)
+        rec.status = "finished"
+        players = [PlayerResult(seat=0, user_id=100, name="Ana", score=3, won=True),
+                   PlayerResult(seat=1, user_id=200, name="Bo", score=9, won=False, left=True)]
+        result = FinishedGame(guild_id=1, game="kachuful", status="finished", hands_played=2,
+                              ended_at=1005.0, table_id=rec.id, players=players)
+        game_id = await storage.close_table(rec, snapshot=Snapshot(9, '{"end": 1}'),
+                                            result=result)
+        assert game_id is not None
+        games, total = await storage.history(1, "kachuful", 200, 0, 10)
+        assert total == 1 and [g.game_id for g in games] == [game_id]
+        assert [p.left for p in games[0].players] == [False, True]
+        assert (await storage.history(1, None, 300, 0, 10)) == ([], 0)
+        found = await storage.recorded_game(1, game_id)
+        assert found is not None and found.state == '{"end": 1}'
+        assert await storage.recorded_game(2, game_id) is None  # another server's game
+        bo = await storage.player_stats(1, "kachuful", 200)
+        assert bo is not None and bo.recent[0].place == 2  # left: last
+    finally:
+        await storage.close()

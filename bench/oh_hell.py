@@ -1,0 +1,230 @@
+"""OpenSpiel's ``oh_hell`` next to our Kachuful: card and action translation, and the
+duplicate match of our AI levels against ``pyspiel.ISMCTSBot``.
+
+OpenSpiel's oh_hell is one hand of Kachuful with turned trump (KV4; the card after the
+deal is always there, hand sizes 1..12 for 4 players), the hook (K8: the dealer, who
+bids last, may not make the bids total the hand size), bidding and play from the
+dealer's left (K7, K9). Its two scorings are ours: 1 point a trick plus 10 for an
+exact bid is ``per_trick`` (KV5); ``off_bid_penalty`` (tricks + 10 when exact, else
+−|tricks − bid|) is ``penalty`` (KV5, 10 + bid when exact). Each hand is played in
+lockstep on both engines from the same deal; our seats decide from
+``KachufulGame.view(seat)`` through :class:`~engine.ai.decide.LevelPolicy`, the
+ISMCTS seats from the OpenSpiel state, and the two engines must agree on every legal
+action set and on the scores.
+
+OpenSpiel 2.0.2's ``ResampleFromInfostate`` for oh_hell (which ISMCTS uses to sample
+worlds) keeps shown voids but only shuffles the cards the opponents really hold among
+them: the bot knows which cards were not dealt (47 of 52 in a one-card hand, 3 in a
+twelve-card hand), so in small hands it nearly sees the deal. :class:`HonestIsmcts`
+removes the leak: it hands the bot states whose hidden cards are re-dealt from every
+card the seat has not seen (shown voids kept), ``samples`` of them per decision with
+the simulations shared out, and plays the action with the most visits over all.
+
+OpenSpiel numbers a card ``rank * 4 + suit`` with ranks 2..A as 0..12 and suits
+clubs, diamonds, spades, hearts; bids are actions ``52 + amount``. It deals card ``k``
+of the deal to player ``k mod players`` and the next card is the trump card.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Final
+
+import pyspiel
+
+from engine.ai.decide import LevelPolicy
+from engine.ai.kachuful_info import info_from_view
+from engine.ai.lean import CARD_OF_BIT, bits
+from engine.ai.sampling import sample_world
+from engine.cards import Suit, card
+from engine.game import Action, Play
+from engine.kachuful.actions import Bid
+from engine.kachuful.config import KachufulConfig
+from engine.kachuful.deal import Deal
+from engine.kachuful.game import KachufulGame
+
+PLAYERS: Final = 4
+MAX_SIZE: Final = 12
+"""OpenSpiel's largest hand: (52 − 1) // 4, one card always left to turn."""
+_OS_SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
+OS_CARDS: Final = tuple(card(a // 4 + 2, _OS_SUITS[a % 4]) for a in range(52))
+"""Our card for each OpenSpiel card action."""
+OS_ACTION: Final = {c: a for a, c in enumerate(OS_CARDS)}
+BID_BASE: Final = 52
+SCORINGS: Final = {"per_trick": False, "penalty": True}
+"""Our scoring name and OpenSpiel's ``off_bid_penalty`` for the same scheme."""
+
+
+def load(size: int, scoring: str = "per_trick") -> Any:
+    """OpenSpiel's 4-player oh_hell with a fixed hand size."""
+    return pyspiel.load_game(
+        "oh_hell",
+        {"players": PLAYERS, "num_tricks_fixed": size, "off_bid_penalty": SCORINGS[scoring]},
+    )
+
+
+@cache
+def our_config(scoring: str = "per_trick") -> KachufulConfig:
+    """Our Kachuful settings with OpenSpiel's rules (hand sizes from 12 down)."""
+    return KachufulConfig.parse({
+        "players": PLAYERS,
+        "start_size": MAX_SIZE,
+        "schedule": "descending",
+        "trump": "turned",
+        "scoring": scoring,
+    })
+
+
+def our_game(size: int, dealer: int, deal: Deal, scoring: str = "per_trick") -> KachufulGame:
+    """Our one-hand Kachuful game of ``size`` cards with OpenSpiel's rules."""
+    return KachufulGame(
+        our_config(scoring), deals=[deal], first_dealer=dealer, start_hand=MAX_SIZE - size,
+        max_hands=1,
+    )
+
+
+def deal_cards(size: int, rng: random.Random) -> list[int]:
+    """A deal as OpenSpiel's chance actions: ``size * 4`` cards dealt round the table
+    from player 0, then the trump card."""
+    return rng.sample(range(52), size * PLAYERS + 1)
+
+
+def as_deal(chance: Sequence[int]) -> Deal:
+    """Our :class:`Deal` of OpenSpiel's deal actions."""
+    hands = tuple(tuple(OS_CARDS[a] for a in chance[s:-1:PLAYERS]) for s in range(PLAYERS))
+    return Deal(hands, OS_CARDS[chance[-1]])
+
+
+def to_os(action: Action) -> int:
+    """OpenSpiel's action for one of ours."""
+    if type(action) is Bid:
+        return BID_BASE + action.amount
+    assert type(action) is Play
+    return OS_ACTION[action.card]
+
+
+def from_os(action: int) -> Action:
+    """Our action for one of OpenSpiel's."""
+    return Bid.of(action - BID_BASE) if action >= BID_BASE else Play.of(OS_CARDS[action])
+
+
+def start(size: int, dealer: int, chance: Sequence[int], scoring: str) -> tuple[Any, KachufulGame]:
+    """Both engines at the first bid of the same deal."""
+    state = load(size, scoring).new_initial_state()
+    for a in (size, dealer, *chance):
+        state.apply_action(a)
+    return state, our_game(size, dealer, as_deal(chance), scoring)
+
+
+def ismcts(simulations: int, seed: int, uct_c: float = 2.0) -> Any:
+    """OpenSpiel's information-set MCTS with random rollouts, as its examples build it."""
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    return pyspiel.ISMCTSBot(
+        seed, evaluator, uct_c, simulations, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        False, False,
+    )
+
+
+class HonestIsmcts:
+    """ISMCTS over honest deals of the hidden cards (see the module docstring)."""
+
+    def __init__(self, simulations: int, seed: int, samples: int = 10) -> None:
+        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+        self.bot = pyspiel.ISMCTSBot(
+            seed, evaluator, 2.0, max(1, simulations // samples), -1,
+            pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False,
+        )
+        self.samples = samples
+        self.rng = random.Random(seed)
+
+    def step(self, state: Any, game: KachufulGame) -> int:
+        seat = game.to_act
+        assert seat is not None
+        info = info_from_view(game.view(seat))
+        unknown, capacity, allowed = info.hidden()
+        size = game.current.size
+        after_deal = list(state.history())[2 + PLAYERS * size + 1:]
+        visits: dict[int, float] = {}
+        for _ in range(self.samples):
+            parts = sample_world(unknown, capacity, allowed, self.rng)
+            hands = [bits((info.hand if s == seat else parts[s]) | info.played[s])
+                     for s in range(PLAYERS)]
+            chance = [OS_ACTION[CARD_OF_BIT[hands[k % PLAYERS][k // PLAYERS]]]
+                      for k in range(PLAYERS * size)]
+            world = state.get_game().new_initial_state()
+            for a in (size, game.current.dealer, *chance, state.history()[2 + PLAYERS * size],
+                      *after_deal):
+                world.apply_action(a)
+            policy, _ = self.bot.step_with_policy(world)
+            for action, p in policy:
+                visits[action] = visits.get(action, 0.0) + p
+        return max(sorted(visits), key=visits.__getitem__)
+
+
+@dataclass
+class Hand:
+    """One hand of a duplicate pair: who sat where, bids, tricks, scores, think times."""
+
+    ours: tuple[int, ...]
+    bids: list[int]
+    tricks: list[int]
+    scores: list[int]
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def play_hand(
+    size: int, dealer: int, chance: Sequence[int], scoring: str, level: str,
+    ours: Sequence[int], simulations: int, seconds: float | None, seed: int,
+    honest: bool = False,
+) -> Hand:
+    """Play one deal with ``level`` in seats ``ours`` and ISMCTS (``honest``:
+    :class:`HonestIsmcts`) in the others."""
+    state, game = start(size, dealer, chance, scoring)
+    policy = LevelPolicy("kachuful", level, seconds)
+    bot = ismcts(simulations, seed)
+    fair = HonestIsmcts(simulations, seed) if honest else None
+    rng = random.Random(seed)
+    times: dict[str, list[float]] = {level: [], "ismcts": []}
+    while (seat := game.to_act) is not None:
+        legal = game.legal_actions(seat)
+        assert state.current_player() == seat
+        assert sorted(state.legal_actions()) == sorted(to_os(a) for a in legal)
+        began = time.perf_counter()
+        if seat in ours:
+            action = policy.choose(game.view(seat), legal, rng)
+            os_action = to_os(action)
+        else:
+            os_action = bot.step(state) if fair is None else fair.step(state, game)
+            action = from_os(os_action)
+        if len(legal) > 1:
+            times[level if seat in ours else "ismcts"].append(time.perf_counter() - began)
+        game.apply(seat, action)
+        state.apply_action(os_action)
+    assert state.is_terminal()
+    rec = game.current
+    assert rec.scores is not None
+    assert [int(r) for r in state.returns()] == rec.scores
+    bids = [b for b in rec.bids if b is not None]
+    return Hand(tuple(ours), bids, list(rec.tricks_won), list(rec.scores), times)
+
+
+def duplicate(
+    deal: int, scoring: str, level: str, simulations: int, seconds: float | None,
+    honest: bool = False,
+) -> tuple[Hand, Hand]:
+    """Deal number ``deal`` played twice, ``level`` in seats 0 and 2, then 1 and 3.
+    Hand sizes cycle 1..12; the dealer moves every 12 deals."""
+    size = 1 + deal % MAX_SIZE
+    dealer = (deal // MAX_SIZE) % PLAYERS
+    chance = deal_cards(size, random.Random(f"oh_hell:{deal}"))
+    return (
+        play_hand(size, dealer, chance, scoring, level, (0, 2), simulations, seconds, 2 * deal,
+                  honest),
+        play_hand(size, dealer, chance, scoring, level, (1, 3), simulations, seconds,
+                  2 * deal + 1, honest),
+    )
+

@@ -1,0 +1,107 @@
+"""A game's start options, declared once (README "House rules"): each game lists its
+:class:`StartOption`\\ s and gets both ``/<game> start`` and ``/<game> defaults`` built
+from them, with the same names, types, ranges, choices and descriptions.
+
+Every option of both commands defaults to None, meaning "not given": ``start`` takes
+the option's own default, overridden by the server's saved defaults, overridden by
+what was given; ``defaults`` saves what was given (Manage Server) or, given nothing,
+shows what is saved.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Optional
+
+import discord
+from discord import app_commands
+
+from bot.games.adapter import GameAdapter
+
+if TYPE_CHECKING:
+    from bot.commands import TableCommands
+
+Interaction = discord.Interaction[Any]
+Choice = app_commands.Choice
+
+
+@dataclass(frozen=True, slots=True)
+class StartOption:
+    """One start option: its ``annotation`` (``bool``, ``str`` or an
+    ``app_commands.Range``), the ``default`` a table takes when nothing sets it, its
+    description and, for a word option, its choices."""
+
+    name: str
+    annotation: Any
+    default: Any
+    description: str
+    choices: Sequence[Choice[str]] = ()
+
+    def parameter(self) -> inspect.Parameter:
+        return inspect.Parameter(self.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                 annotation=Optional[self.annotation])  # noqa: UP045
+
+
+def built_in(options: Sequence[StartOption]) -> dict[str, Any]:
+    """Every option at its own default."""
+    return {o.name: o.default for o in options}
+
+
+def given(values: dict[str, Any]) -> dict[str, Any]:
+    """The options a member gave (the others are None)."""
+    return {k: v for k, v in values.items() if v is not None}
+
+
+def option_command(
+    adapter: GameAdapter, options: Sequence[StartOption], name: str, description: str,
+    run: Callable[[TableCommands, Interaction, dict[str, Any]], Awaitable[None]],
+) -> app_commands.Command[Any, ..., None]:
+    """A ``/<game> <name>`` command taking every one of ``options``, which hands the
+    options given to ``run``."""
+
+    async def callback(self: TableCommands, interaction: Interaction, /, **values: Any) -> None:
+        await run(self, interaction, given(values))
+
+    callback.__name__ = name
+    callback.__qualname__ = f"{type(adapter).__name__}Commands.{name}"
+    self_param = inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    interaction = inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                    annotation=discord.Interaction)
+    callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [self_param, interaction, *(o.parameter() for o in options)])
+    command = app_commands.command(name=name, description=description)(callback)
+    app_commands.describe(**{o.name: o.description for o in options})(command)
+    app_commands.choices(**{o.name: list(o.choices) for o in options if o.choices})(command)
+    return command
+
+
+def start_and_defaults(
+    adapter: GameAdapter, options: Sequence[StartOption],
+) -> tuple[app_commands.Command[Any, ..., None], app_commands.Command[Any, ..., None]]:
+    """The game's ``start`` and ``defaults`` commands."""
+
+    async def start(cog: TableCommands, interaction: Interaction, values: dict[str, Any]) -> None:
+        await cog.controller.start(interaction, adapter, values, built_in(options))
+
+    async def defaults(
+        cog: TableCommands, interaction: Interaction, values: dict[str, Any],
+    ) -> None:
+        await cog.controller.defaults(interaction, adapter, values, built_in(options))
+
+    return (
+        option_command(adapter, options, "start",
+                       f"Open a {adapter.title} table in this channel", start),
+        option_command(adapter, options, "defaults",
+                       f"This server's default {adapter.title} options (set: Manage Server)",
+                       defaults),
+    )
+
+
+TURN_OPTIONS: tuple[StartOption, ...] = (
+    StartOption("turn_timer", app_commands.Range[int, 0, 3600], 0,
+                "Seconds before the AI plays for a slow player (0: off)"),
+    StartOption("hints", bool, True, "Offer a Hint button on the private panels"),
+)
+"""The table options every game has."""
