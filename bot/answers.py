@@ -52,32 +52,37 @@ class Reply:
     async def send(
         self, content: str | None = None, *, embed: discord.Embed | None = None,
         view: discord.ui.View | None = None, file: discord.File | None = None,
-    ) -> None:
-        """An ephemeral message to the member who acted (mentions never ping)."""
+    ) -> int | None:
+        """An ephemeral message to the member who acted (with ``file`` attached; mentions
+        never ping); its message id when Discord says it."""
         self.close()
         kwargs: dict[str, Any] = {"content": content, "ephemeral": True,
                                   "allowed_mentions": discord.AllowedMentions.none()}
-        if file is not None:
-            kwargs["file"] = file
         if embed is not None:
             kwargs["embed"] = embed
         if view is not None:
             kwargs["view"] = view
+        if file is not None:
+            kwargs["file"] = file
         async with self._lock:
             if not self.interaction.response.is_done():
-                await self.interaction.response.send_message(**kwargs)
-            else:
-                await self.interaction.followup.send(**kwargs)
+                sent = await self.interaction.response.send_message(**kwargs)
+                return sent.message_id
+            message = await self.interaction.followup.send(**kwargs, wait=True)
+            return message.id
 
     async def edit(
         self, content: str | None = None, *, embed: discord.Embed, view: discord.ui.View | None,
+        attachments: list[discord.File] | None = None,
     ) -> None:
-        """Update the message the clicked component sits on (the member's own panel)."""
+        """Update the message the clicked component sits on (the member's own panel);
+        ``attachments`` replace its files (None keeps them)."""
         self.close()
+        kwargs: dict[str, Any] = {"content": content, "embed": embed, "view": view}
+        if attachments is not None:
+            kwargs["attachments"] = attachments
         async with self._lock:
             if not self.interaction.response.is_done():
-                await self.interaction.response.edit_message(content=content, embed=embed,
-                                                             view=view)
+                await self.interaction.response.edit_message(**kwargs)
             else:
-                await self.interaction.edit_original_response(content=content, embed=embed,
-                                                              view=view)
+                await self.interaction.edit_original_response(**kwargs)

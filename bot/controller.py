@@ -15,13 +15,14 @@ from typing import Any
 import discord
 
 from bot import history_render, replays
+from bot import table_pictures as pictures
 from bot.answers import Reply
 from bot.custom_ids import LOBBY_WHATS, custom_ids_of, panel_button
 from bot.games.adapter import ActionFor, Draft, GameAdapter, Panel
 from bot.games.registry import GAMES, game_named
 from bot.service import TableExists, TableService
-from bot.table import Accepted, Refusal, Table
-from bot.views import panel_view
+from bot.table import Accepted, LivePanel, Refusal, Table
+from bot.views import Rows, panel_view
 from engine.ai.decide import DEFAULT_LEVEL
 from engine.game import Action, IllegalAction
 
@@ -45,6 +46,13 @@ AGAIN_NOT_CLOSED = "This game is still open, so there is nothing to play again y
 AGAIN_NOT_SEATED = "Only the members seated at the end of that game can press Play again."
 KICKED = ("The host removed you from the {game} game you were playing; an AI player took "
           "your seat, and the game's record lists you as having left.")
+PANEL_TOKEN_LIFE = 14 * 60.0
+"""Seconds an old panel is still deleted through its interaction's token (Discord keeps
+a token 15 minutes)."""
+OUT_OF_DATE = ("This panel is out of date: your newer panel is below. The table's **My hand** "
+               "button opens a fresh one.")
+DONE = "Done: you {action}."
+DONE_LAST = "Done: you {action}. That was the last card!"
 NO_LONGER_IN_USE = ("This button is no longer in use, so nothing changed. The table's **My hand** "
                     "button shows your cards as they are now.")
 
@@ -267,12 +275,11 @@ class Controller:
         member's own panel, see :func:`own_panel`) an update of it."""
 
         async def work(reply: Reply) -> None:
+            if update and self._stale(table, interaction):
+                await self._out_of_date(reply, interaction)
+                return
             panel, version = await self.service.panel(table, interaction.user.id, draft)
-            view = self._panel_view(table, interaction, version, panel)
-            if update:
-                await reply.edit(embed=panel.embed, view=view)
-            else:
-                await reply.send(embed=panel.embed, view=view)
+            await self._show(reply, interaction, table, panel, version, update=update)
 
         await self._run(interaction, work, update=update)
 
@@ -285,34 +292,98 @@ class Controller:
         else a new ephemeral one; from a command, an ephemeral confirmation."""
 
         async def work(reply: Reply) -> None:
+            if update and self._stale(table, interaction):
+                await self._out_of_date(reply, interaction)
+                return
             accepted = await self.service.act(table, interaction.user.id, action, stamp)
             if stamp is None:
                 await reply.send(self._confirmation(accepted))
                 return
             panel, version = await self.service.panel(table, interaction.user.id)
-            view = self._panel_view(table, interaction, version, panel)
-            if update:
-                await reply.edit(self._confirmation(accepted), embed=panel.embed, view=view)
-            else:
-                await reply.send(self._confirmation(accepted), embed=panel.embed, view=view)
+            await self._show(reply, interaction, table, panel, version, update=update,
+                             content=self._confirmation(accepted))
 
         await self._run(interaction, work, update=update)
 
-    @staticmethod
-    def _panel_view(
-        table: Table, interaction: Interaction, version: int, panel: Panel,
-    ) -> discord.ui.View:
+    # --- one live panel per member ----------------------------------------------------
+
+    async def _show(
+        self, reply: Reply, interaction: Interaction, table: Table, panel: Panel,
+        version: int, *, update: bool, content: str | None = None,
+    ) -> None:
+        """Answer with the panel (and its hand picture) and make it the member's live
+        panel: an update in place, or a new message at the bottom of the member's view
+        that replaces (deletes) the previous panel while its token allows."""
         seat = table.seat_of(interaction.user.id)
         assert seat is not None  # the registry drew the panel for this member's seat
         game = table.game
         hint = bool(table.rec.settings.get("hints", True)) and table.rec.status == "running" \
             and game is not None and bool(game.legal_actions(seat))
-        return panel_view(table.id, seat, version, panel, hint=hint)
+        view = panel_view(table.id, seat, version, panel, hint=hint)
+        picture = await pictures.draw(table, panel.picture)
+        pictures.show(panel.embed, picture)
+        key = None if picture is None else picture.key
+        user_id = interaction.user.id
+        live = table.panels.get(user_id)
+        now = self.registry.clock()
+        if update and interaction.message is not None:
+            message_id = interaction.message.id
+            unchanged = live is not None and live.message_id == message_id \
+                and live.picture_key == key
+            files = None if unchanged else [pictures.attachment(picture)] if picture else []
+            if self._stale(table, interaction):  # a newer panel opened meanwhile stays live
+                lines = [content, OUT_OF_DATE] if content else [OUT_OF_DATE]
+                await reply.edit("\n".join(lines), embed=panel.embed, view=view.disabled(),
+                                 attachments=files)
+                return
+            await reply.edit(content, embed=panel.embed, view=view, attachments=files)
+            table.panels[user_id] = LivePanel(interaction, message_id, now, key)
+            return
+        sent = await reply.send(content, embed=panel.embed, view=view,
+                                file=pictures.attachment(picture) if picture else None)
+        if sent is None:
+            return
+        table.panels[user_id] = LivePanel(interaction, sent, now, key)
+        if live is not None and live.message_id != sent:
+            await self._retire(live, now)
+
+    @staticmethod
+    async def _retire(live: LivePanel, now: float) -> None:
+        """Delete a replaced panel while its interaction token lives; one that cannot be
+        deleted is stale and says so when next touched (:meth:`_stale`)."""
+        if now - live.opened >= PANEL_TOKEN_LIFE:
+            return
+        try:
+            await live.interaction.delete_original_response()
+        except discord.HTTPException as exc:
+            log.debug("could not delete an old panel: %s", exc)
+
+    @staticmethod
+    def _stale(table: Table, interaction: Interaction) -> bool:
+        """Whether the clicked panel was replaced by a newer one of the member's."""
+        live = table.panels.get(interaction.user.id)
+        message = interaction.message
+        return live is not None and message is not None and live.message_id != message.id
+
+    @staticmethod
+    async def _out_of_date(reply: Reply, interaction: Interaction) -> None:
+        """Redraw a replaced panel as out of date, its buttons and menus disabled."""
+        message = interaction.message
+        assert message is not None
+        rows: list[dict[str, Any]] = [
+            {"type": 1, "components": [{**item.to_dict(), "disabled": True}
+                                       for item in row.children]}
+            for row in message.components if isinstance(row, discord.ActionRow)]
+        embed = message.embeds[0] if message.embeds else None
+        if embed is None:
+            await reply.send(OUT_OF_DATE)
+            return
+        await reply.edit(OUT_OF_DATE, embed=embed, view=Rows(rows))
 
     @staticmethod
     def _confirmation(accepted: Accepted) -> str:
-        return f"Done: you {accepted.text}." + (" That was the last card!" if accepted.finished
-                                                 else "")
+        return (DONE_LAST if accepted.finished else DONE).format(action=accepted.own
+                                                                  or accepted.text)
 
     async def rules(self, interaction: Interaction, adapter: GameAdapter) -> None:
         await self._simple(interaction, self._text(adapter.rules_card()))

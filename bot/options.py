@@ -13,7 +13,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Final, Optional
 
 import discord
 from discord import app_commands
@@ -99,9 +99,18 @@ def start_and_defaults(
     )
 
 
+DECK_CHOICES: Final = (Choice(name="classic (red and black)", value="classic"),
+                       Choice(name="four colours (♠ black, ♥ red, ♦ blue, ♣ green)",
+                              value="four_color"))
+"""The ``deck`` option's choices (:data:`bot.pictures.DECKS`)."""
+
 TURN_OPTIONS: tuple[StartOption, ...] = (
     StartOption("turn_timer", app_commands.Range[int, 0, 3600], 0,
                 "Seconds before the AI plays for a slow player (0: off)"),
+    StartOption("turn_ping", bool, True,
+                "Ping the player whose turn it is with a short message (default: on)"),
     StartOption("hints", bool, True, "Offer a Hint button on the private panels"),
+    StartOption("images", bool, True, "Show the table and hands as pictures too (default: on)"),
+    StartOption("deck", str, "classic", "The cards' colours in the pictures", DECK_CHOICES),
 )
 """The table options every game has."""

@@ -12,11 +12,12 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import table_message
+from bot import table_pictures as pictures
 
 if TYPE_CHECKING:
     from bot.storage import Storage
@@ -27,6 +28,7 @@ log = logging.getLogger(__name__)
 REPOST_AGE = 50 * 60.0
 """Re-post the table message once it is this old (seconds), well before one hour."""
 EDIT_CAP_CODE = 30046
+MOVED = "This table moved: {url}"
 
 
 Clock = Callable[[], float]
@@ -54,6 +56,8 @@ class Publisher:
         self._task: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()
         self._idle.set()
+        self._shown: tuple[int, str | None] | None = None
+        """The message last drawn and the key of the picture it holds (None: none)."""
 
     @property
     def message_id(self) -> int | None:
@@ -78,6 +82,11 @@ class Publisher:
             self._task = asyncio.create_task(self._run(), name=f"table-message-{self._channel_id}")
             _RUNNING.add(self._task)  # the loop holds tasks weakly: a closed table's
             self._task.add_done_callback(_RUNNING.discard)  # last post must not be lost
+
+    @property
+    def busy(self) -> bool:
+        """Whether an update is pending or in flight."""
+        return not self._idle.is_set()
 
     async def flush(self) -> None:
         """Wait until no update is pending or in flight."""
@@ -121,36 +130,48 @@ class Publisher:
             self._idle.set()
 
     async def _push(self, repost: bool) -> None:
-        payload = table_message.render(self._table)
+        table = self._table
+        payload = table_message.render(table)
+        picture = await pictures.draw(table, pictures.table_drawing(table))
+        key = None if picture is None else picture.key
+        if payload.embeds:
+            pictures.show(payload.embeds[0], picture)
         channel = self._client.get_partial_messageable(self._channel_id, guild_id=self._guild_id)
         now = self._clock()
-        posted_at = self._table.rec.message_posted_at
+        posted_at = table.rec.message_posted_at
         too_old = posted_at is not None and now - posted_at >= REPOST_AGE
         if self.message_id is None or repost or too_old:
             old = self.message_id
             message = await channel.send(
                 content=payload.content, embeds=payload.embeds,
                 view=payload.view if payload.view is not None else discord.utils.MISSING,
+                file=pictures.attachment(picture) if picture else discord.utils.MISSING,
             )
-            rec = self._table.rec
+            rec = table.rec
             rec.message_id, rec.message_posted_at = message.id, message.created_at.timestamp()
             rec.final_pending = rec.final_pending and self._table.is_open
+            self._shown = (message.id, key)
             await self._storage.save_message(rec)
             if old is not None:
                 await self._point_old(channel, old, message.jump_url)
             return
-        await channel.get_partial_message(self.message_id).edit(
-            content=payload.content, embeds=payload.embeds, view=payload.view,
+        message_id = self.message_id
+        extra: dict[str, Any] = {}
+        if self._shown != (message_id, key):  # an unchanged picture is not sent again
+            extra["attachments"] = [pictures.attachment(picture)] if picture else []
+        await channel.get_partial_message(message_id).edit(
+            content=payload.content, embeds=payload.embeds, view=payload.view, **extra,
         )
         rec = self._table.rec
         if rec.final_pending and not self._table.is_open:
             rec.final_pending = False  # the final standings are out
             await self._storage.save_message(rec)
+        self._shown = (message_id, key)
 
     async def _point_old(self, channel: discord.PartialMessageable, old: int, url: str) -> None:
         try:
             await channel.get_partial_message(old).edit(
-                content=f"This table moved: {url}", embeds=[], view=None,
+                content=MOVED.format(url=url), embeds=[], view=None, attachments=[],
             )
         except discord.HTTPException as exc:
             log.info("could not point the old table message %s to the new one: %s", old, exc)

@@ -53,6 +53,12 @@ class TableRegistry:
     def tables(self) -> list[Table]:
         return list(self._tables.values())
 
+    def publishing(self) -> bool:
+        """Whether any table message update (of an open or a just-closed table) is
+        pending or in flight."""
+        publishers = [t.publisher for t in self._tables.values()] + list(self._closing)
+        return any(p is not None and p.busy for p in publishers)
+
     def add(self, table: Table) -> Table:
         """Make ``table`` known, with a publisher for its message."""
         table.publisher = Publisher(self.client, table, self.storage, self.now)

@@ -6,8 +6,9 @@ shares (title, seats, the "Scores" field, the footer). Only public data is used.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import groupby
+from typing import Any
 
 import discord
 
@@ -21,6 +22,10 @@ TURN_MARK = "▶"
 """Stands right before the seat to act wherever the table or a panel names it: the one
 sign, in every language, of whose turn it is."""
 COLOUR = discord.Colour.dark_green()
+LAST_TRICK = "{cards} → {winner}"
+WON_TRICK = "{winner} won the last trick with {card}: {trick}"
+GREYED_OUT = "Greyed out: {reason}."
+TURN_TIMER = "Turn timer: the AI plays for this seat {when}."
 
 
 def seat_label(seat: SeatRecord) -> str:
@@ -58,13 +63,26 @@ def lobby_embed(
     return embed
 
 
-def scores_field(game: Game, seats: Sequence[SeatRecord]) -> Field:
-    """The "Scores" field: one line per seat, the mention (or AI name) first, the total last."""
+def trick_line(plays: Sequence[Mapping[str, Any]], labels: Sequence[str]) -> str:
+    """A trick's cards by seat, in the order played: ``@ana 3♣ · @bo 8♣``."""
+    return " · ".join(f"{labels[p['seat']]} {p['card']}" for p in plays)
+
+
+def last_trick_text(last: Mapping[str, Any], labels: Sequence[str]) -> str:
+    """The last completed trick by seat and its winner (a view's ``last_trick``)."""
+    return LAST_TRICK.format(cards=trick_line(last["cards"], labels),
+                             winner=labels[last["winner"]])
+
+
+def scores_field(adapter: GameAdapter, game: Game, seats: Sequence[SeatRecord]) -> Field:
+    """The "Scores" field: one line per seat, the mention (or AI name) first (after the
+    turn mark when it is theirs), the total last; the game's own lines when it has them
+    (:meth:`GameAdapter.score_lines`). Once the game is over, winners are crowned."""
     res = game.results()
-    lines = []
-    for i, s in enumerate(seats):
-        crown = " 🏆" if i in res.winners else ""
-        lines.append(f"{seat_label(s)}{crown} — {res.totals[i]}")
+    labels = [seat_label(s) + (" 🏆" if res.over and i in res.winners else "")
+              for i, s in enumerate(seats)]
+    lines = adapter.score_lines(game, labels) or [
+        f"{label} — {res.totals[i]}" for i, label in enumerate(labels)]
     return Field("Scores", "\n".join(lines))
 
 
@@ -72,15 +90,17 @@ def table_embed(
     adapter: GameAdapter, game: Game, seats: Sequence[SeatRecord], note: str | None,
     deadline: float | None,
 ) -> discord.Embed:
+    """The running table: the headline as title; the last action, the game's summary
+    lines and the turn timer as description; the game's fields and the "Scores"."""
     embed = discord.Embed(title=f"{adapter.title} — {adapter.headline(game)}", colour=COLOUR)
-    parts = []
-    if note:
-        parts.append(note)
+    labels = [seat_label(s) for s in seats]
+    parts = [note] if note else []
+    parts.extend(adapter.summary(game, labels))
     if deadline is not None and not game.is_over:
-        parts.append(f"Turn timer: the AI plays for this seat <t:{int(deadline)}:R>.")
+        parts.append(TURN_TIMER.format(when=f"<t:{int(deadline)}:R>"))
     if parts:
         embed.description = clip("\n".join(parts), 4096)
-    add_fields(embed, [*adapter.table_fields(game, seats), scores_field(game, seats)])
+    add_fields(embed, [scores_field(adapter, game, seats), *adapter.table_fields(game, seats)])
     return embed
 
 
@@ -97,7 +117,21 @@ def final_embed(
         plural = "s" if len(res.winners) > 1 else ""
         title, head = f"{adapter.title} — game over", f"🏆 Winner{plural}: {names}"
     embed = discord.Embed(title=title, description=clip(head, 4096), colour=discord.Colour.gold())
-    return add_fields(embed, [*adapter.table_fields(game, seats), scores_field(game, seats)])
+    return add_fields(embed, [scores_field(adapter, game, seats),
+                              *adapter.table_fields(game, seats)])
+
+
+def won_trick_line(last: Mapping[str, Any], labels: Sequence[str]) -> str:
+    """For a panel: who won the last trick, with which card, and the trick by seat."""
+    winner = last["winner"]
+    card = next(p["card"] for p in last["cards"] if p["seat"] == winner)
+    return WON_TRICK.format(winner=labels[winner], card=card,
+                            trick=trick_line(last["cards"], labels))
+
+
+def greyed_out(reasons: Sequence[str]) -> list[str]:
+    """One line per reason some of a panel's buttons are disabled (each said once)."""
+    return [GREYED_OUT.format(reason=reason) for reason in dict.fromkeys(reasons)]
 
 
 def hand_text(cards: Sequence[Card], trump: Suit | None, name: Callable[[Card], str] = str) -> str:

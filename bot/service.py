@@ -27,6 +27,7 @@ from bot.storage import ChannelTaken, Storage
 from bot.storage.results import FinishedGame
 from bot.storage.tables import LoggedAction, SeatRecord, Snapshot, TableRecord
 from bot.table import Accepted, Refusal, Table
+from bot.table_pictures import hand_drawing
 from engine.ai.decide import DEFAULT_LEVEL
 from engine.ai.hints import hint
 from engine.game import Action, Game, IllegalAction
@@ -34,6 +35,7 @@ from engine.game import Action, Game, IllegalAction
 log = logging.getLogger(__name__)
 
 AI_NAMES = ("Ada", "Boole", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper")
+DEALT = "Dealt! Open your cards with the table's **My hand** button or `/{game} hand`."
 STORAGE_FAILED = "The table could not save that, so nothing changed. Please try again."
 OTHER_SHARD = "This server's tables are run by another process of the bot."
 DEFAULTS_KEY = "start_defaults"
@@ -349,7 +351,7 @@ class TableService:
             table.note = "The cards are dealt."
         self._publish(table)
         self.turns.kick(table)
-        return "Dealt! Open your cards with the table's **My hand** button or `hand`."
+        return DEALT.format(game=adapter.name)
 
     async def end(self, table: Table, user_id: int, can_manage: bool) -> str:
         async with table.lock:
@@ -427,6 +429,8 @@ class TableService:
             adapter = table.adapter
             panel = adapter.panel(game, seat, table.seats) if draft is None else \
                 adapter.draft_panel(game, seat, table.seats, draft)
+            playable = [] if game.is_over else adapter.legal_card_names(game, seat)
+            panel.picture = hand_drawing(table, seat, playable)
             return panel, table.rec.version
 
     async def hint(self, table: Table, user_id: int) -> str:
@@ -488,7 +492,7 @@ class TableService:
             if away:
                 table.note += AWAY_NOTE.format(seat=f"<@{table.seats[seat].user_id}>",
                                                game=adapter.name)
-        return Accepted(seat, text, over)
+        return Accepted(seat, text, over, adapter.describe_own(action))
 
     @staticmethod
     def _count_timeouts(

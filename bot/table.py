@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.games.adapter import GameAdapter
 from bot.storage.tables import SeatRecord, Snapshot, TableRecord
@@ -24,12 +24,26 @@ class Refusal(Exception):
 
 
 @dataclass(slots=True)
+class LivePanel:
+    """A member's live private panel: the interaction whose token can still edit or
+    delete it (for 15 minutes from ``opened``), its message and the hand picture it
+    shows (by key)."""
+
+    interaction: Any
+    message_id: int
+    opened: float
+    picture_key: str | None = None
+
+
+@dataclass(slots=True)
 class Accepted:
-    """An accepted action: the public phrase and whether the game ended with it."""
+    """An accepted action: the public phrase, the actor's own phrase and whether the
+    game ended with it."""
 
     seat: int
     text: str
     finished: bool
+    own: str = ""
 
 
 class Table:
@@ -49,6 +63,11 @@ class Table:
         """The actions stored after :attr:`snapshot`: with it, they rebuild the game."""
         self.publisher: Publisher | None = None
         self.ping_message_id: int | None = None
+        self.panels: dict[int, LivePanel] = {}
+        """Each member's live panel, by member id (in memory only: after a restart the
+        first panel a member touches becomes live)."""
+        self.picture_failed = False
+        """Whether drawing a picture of this table failed once (logged only once)."""
         self.ai_task: asyncio.Task[None] | None = None
         self.timer_task: asyncio.Task[None] | None = None
 

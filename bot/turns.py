@@ -17,12 +17,16 @@ from typing import Any
 import discord
 
 from bot.ai_players import AiPlayers, snapshot, stamp
+from bot.games.adapter import table_option
 from bot.render import seat_label
 from bot.service import TableService
 from bot.table import Accepted, Refusal, Table
 from engine.game import IllegalAction
 
 log = logging.getLogger(__name__)
+
+PING = "{member}, it's your turn."
+PING_AT = "{member}, it's your turn: {url}"
 
 
 class TurnDriver:
@@ -43,7 +47,7 @@ class TurnDriver:
         if table.rec.status != "running" or game is None or game.to_act is None:
             return
         hidden = table.adapter.hidden_actor(game) is not None
-        if table.rec.settings.get("turn_ping") and not hidden:
+        if table_option(table.rec.settings, "turn_ping") and not hidden:
             self._spawn(self._ping(table, game.to_act, table.rec.version))
         if table.seats[game.to_act].ai:
             if table.ai_task is None or table.ai_task.done():
@@ -147,7 +151,7 @@ class TurnDriver:
         url = table.publisher.jump_url if table.publisher else None
         try:
             message = await channel.send(
-                f"<@{user_id}>, it's your turn" + (f": {url}" if url else "."),
+                (PING_AT if url else PING).format(member=f"<@{user_id}>", url=url),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         except discord.HTTPException as exc:

@@ -42,6 +42,12 @@ class Rows(discord.ui.View):
     def to_components(self) -> list[dict[str, Any]]:
         return self._rows
 
+    def disabled(self) -> Rows:
+        """The same rows with every component disabled (an out-of-date panel)."""
+        return Rows([{**row, "components": [{**item, "disabled": True}
+                                            for item in row["components"]]}
+                     for row in self._rows])
+
 
 def _button(custom_id: str, label: str, style: discord.ButtonStyle,
             enabled: bool = True) -> dict[str, Any]:
@@ -83,7 +89,7 @@ def _select(custom_id: str, select: Select) -> dict[str, Any]:
 
 def panel_view(
     table_id: int, seat: int, version: int, panel: Panel, *, hint: bool = False,
-) -> discord.ui.View:
+) -> Rows:
     """The panel's game buttons, five per row, then its select menus (one row each), then
     the refresh button (and, with ``hint``, the Hint button when there is room for it)
     on its own row (or the last button row when the rows run out)."""

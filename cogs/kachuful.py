@@ -11,6 +11,7 @@ from discord import app_commands
 
 from bot.commands import MAX_CHOICES, TableCommands, same_card
 from bot.games.kachuful import KACHUFUL
+from bot.games.kachuful.adapter import CARD_TYPO
 from bot.options import TURN_OPTIONS, StartOption, start_and_defaults
 from bot.table import Table
 from engine.cards import CardParseError
@@ -44,7 +45,6 @@ OPTIONS: Final = (
                 "Allow bids before looking at one's cards (an exact blind bid doubles)"),
     StartOption("forehead", bool, False, "One-card hand: see everyone's card but your own"),
     *TURN_OPTIONS,
-    StartOption("turn_ping", bool, False, "Ping the player whose turn it is with a short message"),
 )
 """Kachuful's start options (also its server defaults)."""
 
@@ -69,8 +69,8 @@ class Kachuful(TableCommands, group_name="kachuful", group_description="Play Kac
         async def op(table: Table) -> None:
             try:
                 action = KACHUFUL.parse_play(card)
-            except CardParseError as exc:
-                await self.controller.refuse(interaction, f"{exc}. Pick one from the list.")
+            except CardParseError:
+                await self.controller.refuse(interaction, CARD_TYPO.format(text=card))
                 return
             await self.controller.act(interaction, table, action)
 

@@ -137,6 +137,28 @@ def make_bot(probe: Probe) -> commands.Bot:
         assert isinstance(interaction.channel, discord.TextChannel)
         await interaction.channel.send("scores", file=discord.File(io.BytesIO(b"a,b"), "s.csv"))
 
+    @game.command(name="images", description="Posts embed pictures, edits and replaces them")
+    async def images(interaction: discord.Interaction) -> None:
+        def png(name: str, size: int = 16) -> discord.File:
+            data = b"\x89PNG\r\n\x1a\n" + bytes(size)
+            return discord.File(io.BytesIO(data), name, description=f"alt {name}")
+
+        await interaction.response.send_message(
+            "panel", ephemeral=True, file=png("hand.png"),
+            embed=discord.Embed(title="hand").set_image(url="attachment://hand.png"))
+        assert isinstance(interaction.channel, discord.TextChannel)
+        embed = discord.Embed(title="table").set_image(url="attachment://a.png")
+        message = await interaction.channel.send(embed=embed, file=png("a.png"))
+        await message.edit(embed=discord.Embed(title="kept").set_image(url="attachment://a.png"))
+        await message.edit(embed=discord.Embed(title="new").set_image(url="attachment://b.png"),
+                           attachments=[png("b.png")])
+        await attempt(message.edit(
+            embed=discord.Embed(title="dangling").set_image(url="attachment://c.png")))
+        await attempt(interaction.channel.send(files=[png(f"{n}.png") for n in range(11)]))
+        await attempt(interaction.channel.send(file=png("big.png", 10 * 1024 * 1024 + 1)))
+        await attempt(interaction.channel.send(
+            file=discord.File(io.BytesIO(b"x"), "x.png", description="d" * 1025)))
+
     @game.command(name="wrong", description="Answers a command with a component update")
     async def wrong(interaction: discord.Interaction) -> None:
         # discord.py refuses this locally, so post the callback by hand
@@ -381,6 +403,22 @@ async def test_follow_ups_edits_deletes_and_files(
     posted = double.last_message()
     assert posted.content == "scores" and posted.current.attachments[0]["filename"] == "s.csv"
     assert double.ephemeral_payloads(alice) == ["uploading", "first", "first, edited"]
+
+
+async def test_attachments_upload_keep_replace_and_limits(
+    double: Double, bot: commands.Bot, alice: FakeUser, probe: Probe
+) -> None:
+    result = await double.slash(alice, double.channel, "game", "images")
+    assert result.ephemeral and result.message is not None
+    [hand] = result.message.current.attachments
+    assert hand["filename"] == "hand.png" and hand["description"] == "alt hand.png"
+    assert hand["content_type"] == "image/png"
+    table = next(m for m in double.messages() if m.embeds)
+    files = [[a["filename"] for a in v.attachments] for v in table.versions]
+    assert files == [["a.png"], ["a.png"], ["b.png"]]
+    assert table.current.attachments[0]["description"] == "alt b.png"
+    assert [e.code for e in probe.errors] == [50035, 50035, 40005, 50035]
+    assert codes(double) == [50035, 50035, 40005, 50035]
 
 
 async def test_wrong_response_type_is_refused(

@@ -5,13 +5,42 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import discord
 
+from bot.pictures import Picture
 from bot.storage.tables import SeatRecord
 from engine.descriptor import GameDescriptor
 from engine.game import Action, Game, IllegalAction
+
+TABLE_DEFAULTS: Final[dict[str, Any]] = {"turn_timer": 0, "turn_ping": True, "images": True,
+                                         "deck": "classic"}
+"""The options every table has, whatever its game: the turn timer (seconds, 0 off), turn
+pings, pictures (the table, hand and chart pictures) and the deck they are drawn in."""
+_TIMER_ON: Final = "turn timer {seconds} s"
+_TIMER_OFF: Final = "no turn timer"
+_PINGS: Final = {True: "turn pings", False: "no turn pings"}
+_PICTURES: Final = {"classic": "pictures (classic deck)",
+                    "four_color": "pictures (four-colour deck)"}
+_NO_PICTURES: Final = "text only (no pictures)"
+
+
+def table_option(settings: Mapping[str, Any], key: str) -> Any:
+    """A table option (:data:`TABLE_DEFAULTS`), its default when the table predates it."""
+    value = settings.get(key)
+    return TABLE_DEFAULTS[key] if value is None else value
+
+
+def table_options_text(settings: Mapping[str, Any]) -> list[str]:
+    """The lobby summary's words for the options every table has."""
+    timer = int(table_option(settings, "turn_timer") or 0)
+    deck = table_option(settings, "deck")
+    return [_TIMER_ON.format(seconds=timer) if timer else _TIMER_OFF,
+            _PINGS[bool(table_option(settings, "turn_ping"))],
+            _PICTURES.get(deck, _PICTURES["classic"]) if table_option(settings, "images")
+            else _NO_PICTURES]
+
 
 ActionFor = Callable[[Game, int], Action]
 """An action that depends on the game and the acting seat (resolved under the lock)."""
@@ -56,6 +85,9 @@ class Panel:
     embed: discord.Embed
     buttons: list[tuple[str, str, bool, discord.ButtonStyle]] = field(default_factory=list)
     selects: list[Select] = field(default_factory=list)
+    picture: Callable[[], Picture] | None = None
+    """How to draw the hand picture (from the seat's view, off the event loop), when the
+    table shows pictures."""
 
 
 class GameAdapter(ABC):
@@ -109,9 +141,24 @@ class GameAdapter(ABC):
     def headline(self, game: Game) -> str:
         """The table embed's title suffix, e.g. ``hand 7/25``."""
 
+    def summary(self, game: Game, labels: Sequence[str]) -> list[str]:
+        """Lines of the table embed's description after the last action (public view
+        only; ``labels`` by seat); none by default."""
+        return []
+
+    def score_lines(self, game: Game, labels: Sequence[str]) -> list[str] | None:
+        """The "Scores" field's lines, one per seat, each starting with its label (the
+        turn mark before it) and ending with the total; None for the shared ones."""
+        return None
+
     @abstractmethod
     def panel(self, game: Game, seat: int, seats: Sequence[SeatRecord]) -> Panel:
         """The private panel of ``seat``: its cards and its legal actions as buttons."""
+
+    @abstractmethod
+    def legal_card_names(self, game: Game, seat: int) -> list[str]:
+        """The cards ``seat`` may play now (C2 names), for autocomplete and the hand
+        picture."""
 
     @abstractmethod
     def look_action(self, game: Game, seat: int) -> Action | None:
@@ -150,6 +197,11 @@ class GameAdapter(ABC):
     @abstractmethod
     def describe_action(self, action: Action) -> str:
         """A short public phrase for an accepted action (``bid 2``, ``played K♥``)."""
+
+    def describe_own(self, action: Action) -> str:
+        """The phrase for the actor's own confirmation ("Done: you …"); the public one
+        unless it names the actor in the third person."""
+        return self.describe_action(action)
 
     @abstractmethod
     def refusal(self, exc: IllegalAction) -> str:

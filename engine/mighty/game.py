@@ -248,6 +248,21 @@ class MightyGame(Game):
         """The record of the current deal (the last one once the match is over)."""
         return self.records[-1]
 
+    def play_refusal(self, seat: int, card: Card) -> IllegalAction | None:
+        """Why ``seat``, to play now, may not play ``card`` plainly (M11–M13), or None
+        when it may; changes nothing."""
+        if seat != self._to_act or self._phase != "playing" or self.secret_turn:
+            return None
+        hand = self.hands[seat]
+        try:
+            if not self.trick:
+                self._check_lead(hand, _PLAYS[card.index])
+            elif self.demanded or (self.led is not None and card.suit is not self.led):
+                self._check_follow(seat, hand, _PLAYS[card.index])
+        except IllegalAction as exc:
+            return exc
+        return None
+
     def legal_actions(self, seat: int) -> list[Action]:
         if seat != self._to_act:
             return []

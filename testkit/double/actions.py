@@ -6,9 +6,10 @@ from __future__ import annotations
 import contextlib
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from .attachments import UPLOAD_LIMIT
 from .commands import CommandRegistry, CommandUseError, build_command_data, check_usable
 from .limits import AUTO_SELECTS, BUTTON, LINK_STYLE, STRING_SELECT
 from .messages import StoredMessage
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from .gateway import Gateway
 
 Json = dict[str, Any]
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+ATTACHMENT_SIZE_LIMIT = UPLOAD_LIMIT
 MessageLike = StoredMessage | InteractionResult
 
 
@@ -311,10 +312,17 @@ class Actions:
     def all_messages(self) -> list[StoredMessage]:
         return [m for channel in self.channels.values() for m in channel.messages]
 
-    def public_payloads(self) -> list[str]:
+    def public_payloads(self, since: Mapping[int, int] | None = None) -> list[str]:
         """The visible text of every version of every public message ever posted (guild channel
-        messages and non-ephemeral interaction responses, deleted ones included)."""
-        return [v.text() for m in self.all_messages() if m.public for v in m.versions]
+        messages and non-ephemeral interaction responses, deleted ones included); with `since`
+        (a :meth:`public_mark`), only the versions made after it."""
+        seen = since or {}
+        return [v.text() for m in self.all_messages() if m.public
+                for v in m.versions[seen.get(m.id, 0):]]
+
+    def public_mark(self) -> dict[int, int]:
+        """How many versions each public message has now, for `public_payloads(since=…)`."""
+        return {m.id: len(m.versions) for m in self.all_messages() if m.public}
 
     def ephemeral_payloads(self, user: FakeUser) -> list[str]:
         """Every version of every ephemeral message shown to `user`."""

@@ -6,6 +6,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from .attachments import kept
 from .limits import walk_components
 from .world import Channel, FakeUser
 
@@ -182,5 +183,6 @@ def version_from_body(
         embeds=pick("embeds", []),
         components=pick("components", []),
         flags=flags,
-        attachments=pick("attachments", []),
+        attachments=kept(body["attachments"] or [], base.attachments if base else [])
+        if "attachments" in body else pick("attachments", []),
     )

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .attachments import Upload, resolve
 from .errors import ApiError, invalid_form
 from .limits import command_errors, message_errors
 from .messages import StoredMessage
@@ -21,43 +22,31 @@ HISTORY_MAX = 100
 
 async def read_body(request: web.Request, double: Double) -> tuple[Json, bool]:
     """The JSON body (plain or the `payload_json` part of a multipart upload), and whether
-    files came with it; uploaded files become attachment objects (their bytes are kept
-    in `double.uploads`, by attachment id)."""
+    files came with it; the `attachments` it lists (at the top, or under `data` in an
+    interaction callback) become attachment objects (:mod:`.attachments`; their bytes are kept in
+    `double.uploads`, by attachment id)."""
     if not request.body_exists:
         return {}, False
     if not request.content_type.startswith("multipart/"):
         data = await request.json()
-        return (data if isinstance(data, dict) else {"_list": data}), False
-    body: Json = {}
-    files: dict[int, tuple[str, bytes]] = {}
-    reader = await request.multipart()
-    while (part := await reader.next()) is not None:
-        name = getattr(part, "name", None) or ""
-        raw = await part.read()  # type: ignore[union-attr]
-        if name == "payload_json":
-            body = json.loads(raw)
-        elif name.startswith("files["):
-            files[int(name[6:-1])] = (getattr(part, "filename", None) or name, bytes(raw))
-    data = body.get("data")
-    holder: Json = data if isinstance(data, dict) else body  # a callback's message: "data"
-    attachments = []
-    for index, item in enumerate(holder.get("attachments") or []):
-        number = int(item.get("id", index))
-        filename, content = files.get(number, (item.get("filename", "file"), b""))
-        attachment_id = double.ids.next()
-        double.uploads[attachment_id] = content
-        url = f"{double.url}/attachments/{attachment_id}/{filename}"
-        attachments.append(
-            {
-                "id": str(attachment_id),
-                "filename": filename,
-                "size": len(content),
-                "url": url,
-                "proxy_url": url,
-            }
-        )
-    holder["attachments"] = attachments
-    return body, bool(files)
+        body = data if isinstance(data, dict) else {"_list": data}
+        uploads: dict[int, Upload] = {}
+    else:
+        body, uploads = {}, {}
+        reader = await request.multipart()
+        while (part := await reader.next()) is not None:
+            name = getattr(part, "name", None) or ""
+            raw = await part.read()  # type: ignore[union-attr]
+            if name == "payload_json":
+                body = json.loads(raw)
+            elif name.startswith("files["):
+                uploads[int(name[6:-1])] = Upload(getattr(part, "filename", None) or name,
+                                                  bytes(raw))
+    for holder, under in ((body, ()), (body.get("data"), ("data",))):
+        if isinstance(holder, dict) and "attachments" in holder:
+            holder["attachments"] = resolve(holder["attachments"] or [], uploads, double,
+                                            under=under)
+    return body, bool(uploads)
 
 
 def check_message(

@@ -17,11 +17,12 @@ import yarl
 from aiohttp import web
 
 from . import actions, rest, rest_interactions
+from .attachments import reference_errors
 from .clock import Clock, Snowflakes
 from .commands import CommandRegistry
-from .errors import ApiError, Violation
+from .errors import ApiError, Violation, invalid_form
 from .gateway import Gateway
-from .messages import EPHEMERAL, LOADING, StoredMessage, version_from_body
+from .messages import EPHEMERAL, LOADING, MessageVersion, StoredMessage, version_from_body
 from .ratelimits import RateLimits
 from .replies import json_response
 from .results import InteractionResult
@@ -262,6 +263,7 @@ class Double(actions.Actions):
     ) -> StoredMessage:
         now = self.clock.now()
         version = version_from_body(body, now, base=None, keep_flags=0)
+        _check_references(version)
         extra_flags = (EPHEMERAL if ephemeral_to is not None else 0) | (LOADING if loading else 0)
         version = dataclasses.replace(version, flags=version.flags | extra_flags)
         message = StoredMessage(
@@ -302,9 +304,9 @@ class Double(actions.Actions):
                     "1 hour reached. Try again later.",
                 )
             message.old_edits += 1
-        message.versions.append(
-            version_from_body(body, now, base=message.current, keep_flags=EPHEMERAL)
-        )
+        version = version_from_body(body, now, base=message.current, keep_flags=EPHEMERAL)
+        _check_references(version)
+        message.versions.append(version)
         message.edited_iso = self.clock.iso(now)
         if message.ephemeral_to is None:
             await self._message_event("MESSAGE_UPDATE", message, message.payload())
@@ -449,3 +451,10 @@ class Double(actions.Actions):
             if now > deadline:
                 raise TimeoutError("the bot kept talking to the double")
             await asyncio.sleep(0 if spins < SETTLE_SPINS else quiet / 4)
+
+
+def _check_references(version: MessageVersion) -> None:
+    """Refuse embeds whose `attachment://` names none of the message's files."""
+    errors = reference_errors(version.embeds, version.attachments)
+    if errors:
+        raise invalid_form(errors)

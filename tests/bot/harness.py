@@ -39,7 +39,7 @@ def make_bot(double: Double, db: Path | StorageAt, seed: int | None = 7) -> Card
                         **storage_at(db).settings())
     double.settle_quiet = SETTLE_QUIET
     bot = CardBot(settings, ai_delay=0.0, seed=seed)
-    double.busy_checks.append(lambda: _ai_moving(bot))
+    double.busy_checks.append(lambda: _ai_moving(bot) or _publishing(bot))
     return bot
 
 
@@ -54,6 +54,12 @@ NAMES = ("ana", "bo", "cy", "di", "ed", "flo", "gus")
 def members(double: Double, count: int) -> list[FakeUser]:
     """``count`` members of the double's guild, named from :data:`NAMES` in order."""
     return [double.add_user(name) for name in NAMES[:count]]
+
+
+def _publishing(bot: CardBot) -> bool:
+    """Whether a table message update is under way (its picture may be drawing in a
+    worker thread, out of the double's sight)."""
+    return bot.registry.publishing()
 
 
 def _ai_moving(bot: CardBot) -> bool:
@@ -159,3 +165,43 @@ async def table_shows(double: Double, text: str, tries: int = 100) -> bool:
         if text in table_message(double).current.text():
             return True
     return False
+
+
+PNG = "image/png"
+
+
+def embed_lines(embed: dict[str, Any]) -> int:
+    """The lines an embed takes as Discord renders its texts: the title, the description,
+    each field's name and value."""
+    lines = 1 if embed.get("title") else 0
+    lines += len(str(embed["description"]).splitlines()) if embed.get("description") else 0
+    for f in embed.get("fields") or []:
+        lines += 1 + len(str(f["value"]).splitlines())
+    return lines
+
+
+def check_pictures(double: Double, users: list[FakeUser]) -> None:
+    """With pictures on: every version of the running table message carries its PNG and
+    its embed shows it (``attachment://``, with alt text); the final standings show the
+    score chart; every panel version shows its hand picture."""
+    tables = [m for m in double.messages() if not m.ephemeral]
+    running = [v for m in tables for v in m.versions
+               if v.embeds and " — hand " in str(v.embeds[0].get("title"))]
+    assert running
+    for version in running:
+        [picture] = version.attachments
+        assert picture["content_type"] == PNG and picture["description"], picture
+        assert version.embeds[0]["image"]["url"] == f"attachment://{picture['filename']}"
+        assert picture["filename"] == "table.png"
+    final = table_message(double)
+    [chart] = final.current.attachments
+    assert chart["filename"] == "scores.png" and chart["content_type"] == PNG
+    assert final.embeds[0]["image"]["url"] == "attachment://scores.png"
+    panels = [v for m in double.all_messages() if m.ephemeral_to in users
+              for v in m.versions if any(f.get("name") == "Your cards"
+                                         for e in v.embeds for f in e.get("fields") or [])]
+    assert panels
+    for version in panels:
+        [hand] = version.attachments
+        assert hand["filename"] == "hand.png" and hand["content_type"] == PNG
+        assert version.embeds[0]["image"]["url"] == "attachment://hand.png"

@@ -43,7 +43,7 @@ async def test_kv7_blind_bid_offered_before_looking_17_cards(
     blind = next(c for c in custom_ids(panel) if names[c] == "Blind 2")
     done = await double.click(bidder, panel, blind)
     assert done.content == "Done: you bid 2 blind."
-    assert "bid 2 (blind)" in field(table_message(double), "Bids and tricks")
+    assert "bid 2 (blind)" in field(table_message(double), "Scores")
 
     other = next(u for u in three if u.id != bidder.id and u.id != whose_turn(double))
     offer = await driver.panel(other)

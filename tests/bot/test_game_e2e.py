@@ -15,6 +15,7 @@ from testkit.double.harness import RunBot
 from tests.backends import StorageAt
 from tests.bot.harness import (
     Driver,
+    check_pictures,
     members,
     replayed,
     shown_scores,
@@ -47,6 +48,7 @@ async def test_full_default_game_matches_engine_replay(
 
     final = table_message(double)
     assert "game over" in final.embeds[0]["title"]
+    check_pictures(double, users)  # pictures are on by default
     # At most one table edit per accepted action (besides the three joins in the lobby
     # and pointing the old message to the final standings).
     edits = double.calls["PATCH /channels/{channel_id}/messages/{message_id}"]

@@ -143,7 +143,7 @@ async def test_illegal_cards_are_refused_with_the_reason(
     result = await double.slash(user, double.channel, "kachuful", "play", card=str(missing))
     await _refused(double, result, f"do not hold {missing}")
     result = await double.slash(user, double.channel, "kachuful", "play", card="zz")
-    await _refused(double, result, "'zz' is not a card")
+    await _refused(double, result, "zz names no card")
     assert _snapshot(bot, double) == before
 
 

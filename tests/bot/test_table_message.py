@@ -26,7 +26,7 @@ def _bids_shown(bot: CardBot, double: Double) -> str:
     table = bot.registry.in_channel(double.channel.id)
     assert table is not None
     expected = next(f for f in table_render.render(table).embeds[0].fields
-                    if f.name == "Bids and tricks")
+                    if f.name == "Scores")
     return str(expected.value)
 
 
@@ -40,7 +40,7 @@ async def test_rate_limited_edits_are_waited_out(
         assert await driver.step()
     await double.settle()
     assert double.rate_limits.hits[EDIT_ROUTE] >= 1
-    assert field(table_message(double), "Bids and tricks") == _bids_shown(bot, double)
+    assert field(table_message(double), "Scores") == _bids_shown(bot, double)
 
 
 async def test_old_table_message_is_reposted_and_points_to_the_new_one(
@@ -55,7 +55,7 @@ async def test_old_table_message_is_reposted_and_points_to_the_new_one(
     assert new.id != old.id
     assert old.content.startswith("This table moved") and str(new.id) in old.content
     assert old.embeds == [] and old.components == []
-    assert field(new, "Bids and tricks") == _bids_shown(bot, double)
+    assert field(new, "Scores") == _bids_shown(bot, double)
 
 
 async def test_edit_cap_error_leads_to_a_new_message(
@@ -70,7 +70,7 @@ async def test_edit_cap_error_leads_to_a_new_message(
     assert 30046 in codes
     new = table_message(double)
     assert new.id != old.id
-    assert field(new, "Bids and tricks") == _bids_shown(bot, double)
+    assert field(new, "Scores") == _bids_shown(bot, double)
 
 
 class _Channel:
@@ -137,5 +137,5 @@ async def test_deleted_table_message_is_posted_again(
     await double.settle(quiet=0.1)
     new = table_message(double)
     assert new.id != old.id and not new.deleted
-    assert field(new, "Bids and tricks") == _bids_shown(bot, double)
+    assert field(new, "Scores") == _bids_shown(bot, double)
     double.take_violations()  # the edit of the deleted message was refused (404)

@@ -11,6 +11,7 @@ from testkit.double import Double, FakeUser
 from testkit.double.commands import build_command_data
 from testkit.double.harness import RunBot
 from testkit.double.results import APPLICATION_COMMAND
+from testkit.driver import table_message
 from tests.backends import open_sqlite
 from tests.bot.harness import make_bot
 from tests.leaderboard.builders import game_of
@@ -94,7 +95,7 @@ async def play_one_card_game(double: Double, host: FakeUser, guest: FakeUser) ->
             if offered.choices:
                 await double.slash(member, channel, "kachuful", "play",
                                    card=offered.choices[0]["value"])
-        if double.messages()[-1].embeds[0]["title"].endswith("game over"):
+        if table_message(double).embeds[0]["title"].endswith("game over"):
             return
     raise AssertionError("the game did not end")
 

@@ -47,7 +47,7 @@ async def test_M9_ask_answer_and_lead_without_naming_the_friend(
     # The declarer asks through the panel; the turn is now secret.
     panel = await driver.panel(users[1])
     assert find_id(panel, "ask") is None
-    before = len(double.public_payloads())
+    before = double.public_mark()
     await driver.perform(0, ASK_LEAD, panel=True)
     await double.settle()
     assert game.secret_turn and game.to_act == 2
@@ -69,7 +69,7 @@ async def test_M9_ask_answer_and_lead_without_naming_the_friend(
     await driver.perform(2, NameLead.of(Suit.CLUBS), panel=False)
     await double.settle()
     assert not game.secret_turn and game.to_act == 0
-    during = double.public_payloads()[before:]
+    during = double.public_payloads(since=before)
     assert during and any("The friend asked for ♣" in t for t in during)
     mentions = [f"<@{u.id}>" for u in users[1:]]
     for text in during:
@@ -115,12 +115,12 @@ async def test_M9_an_ai_friend_answers_in_secret(
     await driver.perform(0, FriendCall.of(parse_card("K♦")), panel=False)
     table = driver.table
     names = [s.name for s in table.rec.seats[1:]]
-    before = len(double.public_payloads())
+    before = double.public_mark()
     await driver.perform(0, ASK_LEAD, panel=False)
     await double.settle()
     assert game.lead_suit is Suit.HEARTS  # the AI friend's longest suit
     for _ in range(100):  # the table edit may wait out the channel's rate limit
-        during = double.public_payloads()[before:]
+        during = double.public_payloads(since=before)
         if any("The friend asked for ♥" in t for t in during):
             break
         await double.settle(quiet=0.1)
@@ -146,14 +146,14 @@ async def test_M9_a_friend_who_runs_out_of_time_is_not_told_apart(
         await driver.perform(seat, PASS, panel=False)
     await driver.perform(0, Discard(game.kitty), panel=False)
     await driver.perform(0, FriendCall.of(parse_card("K♦")), panel=False)
-    before = len(double.public_payloads())
+    before = double.public_mark()
     await driver.perform(0, ASK_LEAD, panel=False)
     deadline = driver.table.rec.deadline
     assert deadline is not None
     await asyncio.sleep(max(0.0, deadline - time.time()) + 0.3)
     await double.settle()
     assert game.lead_suit is not None and not game.secret_turn
-    during = double.public_payloads()[before:]
+    during = double.public_payloads(since=before)
     assert any("The friend asked for" in t for t in during)
     assert not any("Time ran out" in t for t in during)
     _alike(during, [f"<@{u.id}>" for u in users[1:]])

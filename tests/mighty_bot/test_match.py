@@ -18,6 +18,7 @@ from testkit.double import Double
 from testkit.double.harness import RunBot
 from tests.backends import StorageAt
 from tests.bot.harness import (
+    check_pictures,
     members,
     replayed,
     shown_scores,
@@ -121,6 +122,7 @@ async def test_ten_hand_match_matches_engine_replay(
 
     final = table_message(double)
     assert "game over" in final.embeds[0]["title"]
+    check_pictures(double, users)  # pictures are on by default
     replay = await replayed(
         db, lambda rec, opening: MightyGame({"hands": 10}, deals=deals, first_dealer=0))
     assert replay.to_json() == driver.game.to_json()

@@ -111,9 +111,9 @@ async def test_every_mighty_refusal_is_private_and_changes_nothing(
         await driver.perform(seat, legal[0], panel=seat % 2 == 1)
     assert game.to_act == 0 and game.trick_no == 2
     opened = await double.slash(users[0], double.channel, "mighty", "hand")
-    stale = opened.message
+    stale = opened.message  # the live panel, left behind by a move made by command
     assert stale is not None
-    await driver.perform(0, JOKER_DEMANDS[parse_card("3♣")], panel=True)
+    await driver.perform(0, JOKER_DEMANDS[parse_card("3♣")], panel=False)
     assert game.demanded
     await r.slash(1, "play", "demanded the joker", card="4♣")
     old = find_id(stale, "p" + str(parse_card("K♥").index))

@@ -8,23 +8,31 @@ from typing import Any, Final
 import discord
 
 from bot.custom_ids import number
-from bot.games.adapter import Field, GameAdapter, Panel
-from bot.render import TURN_MARK, hand_text, seat_label
+from bot.games.adapter import TABLE_DEFAULTS, Field, GameAdapter, Panel, table_options_text
+from bot.render import (
+    TURN_MARK,
+    greyed_out,
+    hand_text,
+    last_trick_text,
+    seat_label,
+    trick_line,
+    won_trick_line,
+)
 from bot.storage.tables import SeatRecord
 from engine.cards import CARDS, parse_card, sort_hand, trump_label
 from engine.game import Action, Game, IllegalAction, Play
 from engine.kachuful.actions import LOOK, Bid, Look
 from engine.kachuful.config import MAX_PLAYERS, MIN_PLAYERS, KachufulConfig
 from engine.kachuful.descriptor import KACHUFUL as ENGINE_KACHUFUL
-from engine.kachuful.game import KachufulGame
+from engine.kachuful.game import HandRecord, KachufulGame
 
 ENGINE_OPTIONS: Final = ("start_size", "schedule", "trump", "scoring", "hook", "blind_bids",
                          "forehead")
-"""Lobby options that configure the engine; the others (turn_timer, turn_ping) are
+"""Lobby options that configure the engine; the others (:data:`TABLE_DEFAULTS`) are
 the table's."""
 DEFAULTS: Final[dict[str, Any]] = {
     "start_size": None, "schedule": "full", "trump": "cycle", "scoring": "classic",
-    "hook": True, "blind_bids": False, "forehead": False, "turn_timer": 0, "turn_ping": False,
+    "hook": True, "blind_bids": False, "forehead": False, **TABLE_DEFAULTS,
 }
 HIDDEN_CARD: Final = "hidden"
 """What ``play`` takes in the forehead hand, where a player cannot see their card (KV8)."""
@@ -35,6 +43,31 @@ _TRUMP_RULES: Final = {"cycle": "trump cycle ♠ ♦ ♣ ♥", "cycle_notrump": 
                        "turned": "turned trump"}
 _SCORING: Final = {"classic": "classic scoring (10 + bid)", "penalty": "penalty scoring",
                    "per_trick": "per-trick scoring", "judgement": "judgement scoring"}
+HOOK_ON: Final = "hook rule on (the dealer may not make the bids total the hand size)"
+HOOK_OFF: Final = "hook rule off"
+HOOK_REASON: Final = ("hook rule: {bid} would make the bids total {total}, the hand size, "
+                      "and the dealer may not")
+FOLLOW_REASON: Final = "you hold {suit}, the suit led, so you must play one of those"
+CARD_TYPO: Final = ("{text} names no card. Write a rank and a suit, e.g. A♠, 10h or qc, or "
+                    "pick one from the list.")
+HEADLINE: Final = "hand {number}/{count} · {size} card(s) · trump {trump}"
+DEALER_BIDS: Final = "Dealer {dealer} · {bids}"
+BIDS_SO_FAR: Final = "bids so far {total} for {size} tricks"
+BIDS_OVER: Final = "bids {total} for {size} tricks: over by {by}"
+BIDS_UNDER: Final = "bids {total} for {size} tricks: under by {by}"
+BIDS_EXACT: Final = "bids {total} for {size} tricks: exactly the hand size"
+RECAP_HEAD: Final = ("Hand {number} is over (✅ made the bid, ❌ missed it). {mark} {first} bids "
+                     "first in hand {next}; {dealer} deals.")
+LAST_HAND: Final = "Hand {number}: {results}"
+RESULT_SHORT: Final = "{label} {mark} {score}"
+PLAYER_LINE: Final = "{mark}{label} · bid {bid} · won {won} · {total}"
+RECAP_LINE: Final = "{label} · bid {bid} · won {won} {mark} {score} · {total}"
+BLIND_BID: Final = "{bid} (blind)"
+MADE: Final = "✅"
+MISSED: Final = "❌"
+TRICK: Final = "Trick"
+NO_CARD_YET: Final = "No card played yet."
+LAST_TRICK: Final = "Last trick: {trick}"
 _SECONDARY = discord.ButtonStyle.secondary
 _TRUMP_STYLE = discord.ButtonStyle.primary
 _BID_STYLE = discord.ButtonStyle.success
@@ -73,6 +106,40 @@ def _turned(game: KachufulGame) -> str | None:
     return str(turned) if game.config.trump == "turned" and turned is not None else None
 
 
+def _recap_hand(g: KachufulGame) -> HandRecord | None:
+    """The hand just scored, while its recap stands: the current hand has seen no
+    action yet (a look at one's cards is none)."""
+    rec = g.current
+    if g.is_over or len(g.hands) < 2 or any(b is not None for b in rec.bids):
+        return None
+    return g.hands[-2]
+
+
+def _bid(rec: HandRecord, seat: int) -> str:
+    bid = rec.bids[seat]
+    return "—" if bid is None else BLIND_BID.format(bid=bid) if rec.blind[seat] else str(bid)
+
+
+def _made(rec: HandRecord, seat: int) -> str:
+    return MADE if rec.bids[seat] == rec.tricks_won[seat] else MISSED
+
+
+def _score(rec: HandRecord, seat: int) -> str:
+    return f"{(rec.scores or [0] * len(rec.bids))[seat]:+d}"
+
+
+def bids_total(rec: HandRecord) -> str:
+    """The bids' total against the hand size: "bids 5 for 4 tricks: over by 1"."""
+    total = sum(b for b in rec.bids if b is not None)
+    if any(b is None for b in rec.bids):
+        return BIDS_SO_FAR.format(total=total, size=rec.size)
+    if total > rec.size:
+        return BIDS_OVER.format(total=total, size=rec.size, by=total - rec.size)
+    if total < rec.size:
+        return BIDS_UNDER.format(total=total, size=rec.size, by=rec.size - total)
+    return BIDS_EXACT.format(total=total, size=rec.size)
+
+
 def _trump_text(label: str, turned: str | None = None) -> str:
     word = _TRUMP_WORDS.get(label, label)
     return f"{word} (turned {turned})" if turned else word
@@ -95,15 +162,12 @@ class KachufulAdapter(GameAdapter):
             f"start size {s['start_size']}"
         schedule = "down and back up" if s["schedule"] == "full" else "descending only"
         parts = [size, schedule, _TRUMP_RULES[s["trump"]], _SCORING[s["scoring"]],
-                 "hook rule " + ("on" if s["hook"] else "off")]
+                 HOOK_ON if s["hook"] else HOOK_OFF]
         if s["blind_bids"]:
             parts.append("blind bids")
         if s["forehead"]:
             parts.append("forehead one-card hand")
-        timer = int(s["turn_timer"] or 0)
-        parts.append(f"turn timer {timer} s" if timer else "no turn timer")
-        if s["turn_ping"]:
-            parts.append("turn pings")
+        parts.extend(table_options_text(s))
         return "Options: " + ", ".join(parts) + "."
 
     def check_settings(self, settings: Mapping[str, Any], players: int | None) -> None:
@@ -116,42 +180,59 @@ class KachufulAdapter(GameAdapter):
 
     def headline(self, game: Game) -> str:
         g = _game(game)
-        return f"hand {g.current.number + 1}/{g.hand_count}"
+        rec = g.current
+        trump = _trump_text(trump_label(rec.trump), _turned(g))
+        return HEADLINE.format(number=rec.number + 1, count=g.hand_count, size=rec.size,
+                               trump=trump)
+
+    def summary(self, game: Game, labels: Sequence[str]) -> list[str]:
+        """The dealer and the bids' total against the hand size; while the last hand's
+        recap stands (until the next hand's first action), who acts first; after it,
+        the last hand in one line."""
+        g = _game(game)
+        if g.is_over:
+            return []
+        rec = g.current
+        past = _recap_hand(g)
+        if past is not None:
+            return [RECAP_HEAD.format(number=past.number + 1, mark=TURN_MARK,
+                                      first=labels[g.to_act or 0], next=rec.number + 1,
+                                      dealer=labels[rec.dealer])]
+        lines = [DEALER_BIDS.format(dealer=labels[rec.dealer], bids=bids_total(rec))]
+        if len(g.hands) > 1:
+            last = g.hands[-2]
+            lines.append(LAST_HAND.format(number=last.number + 1, results=" · ".join(
+                RESULT_SHORT.format(label=labels[s], mark=_made(last, s), score=_score(last, s))
+                for s in range(g.players))))
+        return lines
+
+    def score_lines(self, game: Game, labels: Sequence[str]) -> list[str]:
+        """One line per seat: bid and tricks of this hand and the total, the seat to
+        act marked; while the recap stands (and once the game is over) the last hand's
+        bid, tricks and points instead, made or missed."""
+        g = _game(game)
+        totals = g.results().totals
+        past = g.current if g.is_over else _recap_hand(g)
+        if past is not None:
+            return [RECAP_LINE.format(label=labels[s], bid=_bid(past, s), won=past.tricks_won[s],
+                                      mark=_made(past, s), score=_score(past, s),
+                                      total=totals[s]) for s in range(g.players)]
+        rec = g.current
+        return [PLAYER_LINE.format(mark=f"{TURN_MARK} " if g.to_act == s else "",
+                                   label=labels[s], bid=_bid(rec, s), won=rec.tricks_won[s],
+                                   total=totals[s]) for s in range(g.players)]
 
     def table_fields(self, game: Game, seats: Sequence[SeatRecord]) -> list[Field]:
-        v = _game(game).view(None)
+        """The trick by seat (while cards are played) and the last trick by seat."""
+        g = _game(game)
+        v = g.view(None)
         labels = [seat_label(s) for s in seats]
-        fields = [
-            Field("Hand", f"{v['hand_number']}/{v['hand_count']}", True),
-            Field("Cards each", str(v["size"]), True),
-            Field("Trump", _trump_text(v["trump"], v["turned"]), True),
-            Field("Dealer", labels[v["dealer"]], True),
-            Field("Turn", self._turn_text(v, labels), True),
-        ]
         lines = []
-        for seat, label in enumerate(labels):
-            bid = v["bids"][seat]
-            bid_text = "—" if bid is None else f"{bid}{' (blind)' if v['blind'][seat] else ''}"
-            lines.append(f"{label}: bid {bid_text} · won {v['tricks_won'][seat]}")
-        fields.append(Field("Bids and tricks", "\n".join(lines)))
-        trick = [f"{labels[p['seat']]}: {p['card']}" for p in v["trick"]]
-        fields.append(Field("Current trick", "\n".join(trick) or "No card played yet."))
-        last = v["last_trick"]
-        if last is not None:
-            cards = " ".join(p["card"] for p in last["cards"])
-            fields.append(Field(
-                "Last trick",
-                f"{cards} → {labels[last['winner']]} (hand {last['hand_number']})",
-            ))
-        return fields
-
-    @staticmethod
-    def _turn_text(v: Mapping[str, Any], labels: Sequence[str]) -> str:
-        """Whose turn, from a public view."""
-        if v["over"]:
-            return "Game over"
-        verb = "to bid" if v["phase"] == "bidding" else "to play"
-        return f"{TURN_MARK} {labels[v['to_act']]} {verb}"
+        if v["phase"] == "playing" and not v["over"]:
+            lines.append(trick_line(v["trick"], labels) or NO_CARD_YET)
+        if v["last_trick"] is not None:
+            lines.append(LAST_TRICK.format(trick=last_trick_text(v["last_trick"], labels)))
+        return [Field(TRICK, "\n".join(lines))] if lines else []
 
     # --- the private panel ---------------------------------------------------------------
 
@@ -177,6 +258,9 @@ class KachufulAdapter(GameAdapter):
         if bid is not None:
             status.append(f"Your bid: **{bid}**{' (blind)' if rec.blind[seat] else ''} · "
                           f"tricks won: **{rec.tricks_won[seat]}**")
+        last = g.view(None)["last_trick"]
+        if last is not None and not g.trick:
+            status.append(won_trick_line(last, labels))
         actor = g.to_act
         if actor == seat:
             status.append("**Your turn.**")
@@ -213,13 +297,17 @@ class KachufulAdapter(GameAdapter):
             buttons = [self._bid_button(n, legal, blind=False) for n in range(rec.size + 1)]
             forbidden = g.forbidden_bid()
             if forbidden is not None and g.to_act == seat:
-                embed.add_field(name="Hook rule",
-                                value=f"As dealer you may not bid {forbidden}.")
+                embed.description += "\n" + "\n".join(greyed_out([HOOK_REASON.format(
+                    bid=forbidden, total=rec.size)]))
         elif g.forehead:
             held = bool(g.cards_of(seat))
             buttons = [("Play my hidden card", "ph", held and g.to_act == seat, _TRUMP_STYLE)]
         else:
             buttons = self._card_buttons(g, seat, legal)
+            if g.to_act == seat and not all(enabled for _, _, enabled, _ in buttons) and g.trick:
+                led = g.trick[0][1].suit
+                embed.description += "\n" + "\n".join(greyed_out([FOLLOW_REASON.format(
+                    suit=led.symbol if led is not None else "")]))
         return Panel(embed, buttons)
 
     @staticmethod
@@ -286,6 +374,10 @@ class KachufulAdapter(GameAdapter):
         if isinstance(action, Play):
             return f"played {action.card}"
         return "looked at their cards"
+
+    def describe_own(self, action: Action) -> str:
+        return "looked at your cards" if isinstance(action, Look) else \
+            self.describe_action(action)
 
     def refusal(self, exc: IllegalAction) -> str:
         reason = exc.reason[:1].upper() + exc.reason[1:]

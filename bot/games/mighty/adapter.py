@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.games.adapter import ActionFor, Draft, Field, GameAdapter, Panel
+from bot.games.adapter import (
+    TABLE_DEFAULTS,
+    ActionFor,
+    Draft,
+    Field,
+    GameAdapter,
+    Panel,
+    table_options_text,
+)
 from bot.games.mighty.panel import build_panel, decode_button, decode_select
 from bot.games.mighty.table import table_fields
 from bot.games.mighty.words import bid_text
@@ -30,7 +38,8 @@ from engine.mighty.config import MightyConfig
 from engine.mighty.descriptor import MIGHTY as ENGINE_MIGHTY
 from engine.mighty.rules import DEFAULT_HANDS, PLAYERS
 
-DEFAULTS: Final[dict[str, Any]] = {"hands": DEFAULT_HANDS, "turn_timer": 0}
+DEFAULTS: Final[dict[str, Any]] = {"hands": DEFAULT_HANDS, **TABLE_DEFAULTS}
+MATCH: Final = {True: "a match of {hands} hand", False: "a match of {hands} hands"}
 
 RULES_CARD: Final = "\n".join([
     "**Mighty** (5 players, 53 cards with the joker; a match is 10 hands)",
@@ -43,12 +52,15 @@ RULES_CARD: Final = "\n".join([
     "stays secret until it is played), the first trick's winner, or no friend.",
     "• **Play**: the declarer leads; follow suit if you can. The **Mighty** (A♠; A♦ when "
     "spades are trump) beats everything; the **joker** wins in tricks 2–9 and, led, names "
-    "the suit to follow. Leading the **joker-caller** (3♣; 3♠ when clubs are trump) may "
-    "demand the joker. At **20 no-trump** the declarer may first ask the friend to name "
-    "the suit of the first lead (nobody learns who answers).",
-    "• **Score**: made (P ≥ B): S = 2·(B − 13) + (P − B); failed: S = B − P; doubled for "
-    "no-trump, no friend, a run (20) or a back-run (P ≤ 9). Declarer ±2S, friend ±S, each "
-    "defender ∓S (solo: ±4S).",
+    "the suit to follow. Leading the **joker-caller** (3♣; 3♠ when clubs are trump) after "
+    "trick 1 may demand the joker: whoever holds it must play it. At **20 no-trump** the "
+    "declarer may first ask the friend to name the suit of the first lead (nobody learns "
+    "who answers).",
+    "• **Score**: P is the points the declarer's side captured, B the bid, S the stake each "
+    "side settles. Made (P at least B): S = 2·(B − 13) + (P − B); failed: S = B − P. S "
+    "doubles for no-trump, no friend (an open solo: the declarer plays alone), a run (all "
+    "20 points) or a back-run (9 points or fewer). Declarer ±2S, friend ±S, each defender "
+    "∓S (solo: ±4S).",
     "Your cards and moves: the **My hand** button or `/mighty hand`; or `/mighty bid`, "
     "`pass`, `dealmiss`, `discard`, `contract`, `friend`, `asklead`, `lead`, `play`.",
 ])
@@ -79,10 +91,9 @@ class MightyAdapter(GameAdapter):
 
     def describe_settings(self, settings: Mapping[str, Any]) -> str:
         s = {**DEFAULTS, **settings}
-        timer = int(s["turn_timer"] or 0)
         hands = int(s["hands"])
-        return (f"Options: a match of {hands} hand{'s' if hands != 1 else ''}, "
-                + (f"turn timer {timer} s." if timer else "no turn timer."))
+        parts = [MATCH[hands == 1].format(hands=hands), *table_options_text(s)]
+        return "Options: " + ", ".join(parts) + "."
 
     def check_settings(self, settings: Mapping[str, Any], players: int | None) -> None:
         MightyConfig.parse(engine_config(settings))
@@ -192,7 +203,7 @@ class MightyAdapter(GameAdapter):
             if target == "first":
                 return "called the winner of the first trick as friend"
             if target == "none":
-                return "called no friend (open solo)"
+                return "called no friend: an open solo, the declarer plays alone"
             return f"called {target} as friend"
         if action is ASK_LEAD:
             return "asked the friend to name the first lead"

@@ -30,7 +30,7 @@ from bot.games.mighty.words import (
     contract_of,
     trump_text,
 )
-from bot.render import TURN_MARK, hand_text
+from bot.render import TURN_MARK, greyed_out, hand_text, won_trick_line
 from engine.cards import ACE, JOKER, Card, Suit, card, sort_hand
 from engine.game import Action, IllegalAction, Play
 from engine.mighty import (
@@ -93,6 +93,11 @@ def build_panel(game: MightyGame, seat: int, labels: Sequence[str], draft: str =
         _declaration(panel, game, legal)
     else:
         _play(panel, game, seat, legal)
+        reasons = [exc.reason for c in game.hands[seat]
+                   if (exc := game.play_refusal(seat, c)) is not None
+                   and exc.code != "joker_suit_required"]
+        if reasons:
+            embed.description = "\n".join([embed.description or "", *greyed_out(reasons)])
     return panel
 
 
@@ -108,9 +113,12 @@ def _status(game: MightyGame, v: dict[str, Any], seat: int, labels: Sequence[str
         contract = contract_of(v["contract"])
         assert contract is not None
         lines.append(f"Contract **{bid_text(*contract)}** by {labels[v['declarer']]} · Mighty "
-                     f"{v['mighty']} · joker-caller {v['joker_caller']}")
+                     f"{v['mighty']} · joker-caller {v['joker_caller']} (led after trick 1, it may "
+                     "demand the joker)")
         if v["friend_call"] is not None:
             lines.append(f"Friend call: {call_text(v['friend_call'])}.")
+    if v["phase"] == "playing" and v["last_trick"] is not None and not v["trick"]:
+        lines.append(won_trick_line(v["last_trick"], labels))
     if seat == v["declarer"] and v["phase"] != "auction":
         lines.append("You are the declarer." + (
             " **Secret solo**: the called card is yours or buried; nobody else knows."
@@ -229,7 +237,7 @@ def friend_options(game: MightyGame) -> list[tuple[str, str, bool]]:
         if ace is not mighty and ace is not trump_ace:
             out.append((str(ace), f"c{ace.index}", False))
     out.append(("The winner of the first trick", "first", False))
-    out.append(("No friend (open solo: S doubles)", "none", False))
+    out.append(("No friend (play alone: the stake doubles)", "none", False))
     return out
 
 

@@ -11,13 +11,18 @@ from typing import Any, Final
 
 from bot.games.adapter import Field
 from bot.games.mighty.words import bid_text, call_text, contract_of, trump_text
-from bot.render import TURN_MARK
+from bot.render import TURN_MARK, last_trick_text, trick_line
 from engine.mighty.rules import parse_trump
 
 _VERBS: Final = {"auction": "to bid or pass", "discard": "to take the kitty and discard",
                  "friend": "to fix the contract and call a friend", "playing": "to play"}
-_DOUBLINGS: Final = {"notrump": "no-trump", "no_friend": "no friend", "run": "run",
-                     "back_run": "back-run"}
+_DOUBLINGS: Final = {"notrump": "no-trump", "no_friend": "no friend",
+                     "run": "run: all 20 points", "back_run": "back-run: 9 points or fewer"}
+CAPTURED_MADE: Final = ("The declarer's side captured P = {p} of the B = {b} bid "
+                        "({buried} buried in the discards): made.")
+CAPTURED_FAILED: Final = ("The declarer's side captured P = {p} of the B = {b} bid "
+                          "({buried} buried in the discards): failed.")
+STAKE: Final = "The stake S (what each side settles) = {formula}{doubled}."
 
 View = Mapping[str, Any]
 
@@ -31,7 +36,6 @@ def table_fields(v: View, labels: Sequence[str]) -> list[Field]:
     else:
         turn = f"{TURN_MARK} {labels[v['to_act']]} {_VERBS[v['phase']]}"
     fields = [
-        Field("Hand", f"{v['hand_number']}/{v['hand_count']}", True),
         Field("Dealer", labels[v["dealer"]], True),
         Field("Turn", turn, True),
     ]
@@ -88,7 +92,7 @@ def _declaration(v: View, labels: Sequence[str]) -> list[Field]:
     if v["contract_changed"]:
         text += f"\n(bid {bid_text(*bid)}, changed after the kitty)"
     if v["mighty"] is not None:
-        text += f"\nMighty {v['mighty']} · joker-caller {v['joker_caller']}"
+        text += f"\nMighty {v['mighty']} · joker-caller {v['joker_caller']} (may demand the joker)"
     friend = call_text(v["friend_call"])
     if v["friend"] is not None:
         friend += f"\nFriend: {labels[v['friend']]}"
@@ -109,7 +113,7 @@ def _declaration(v: View, labels: Sequence[str]) -> list[Field]:
 
 
 def _trick(v: View, labels: Sequence[str]) -> Field:
-    lines = [f"{labels[p['seat']]}: {p['card']}" for p in v["trick"]]
+    lines = [trick_line(v["trick"], labels)] if v["trick"] else []
     if v["trick"]:
         first = v["trick"][0]["card"]
         if first == "JK" and v["led"] is not None and v["trick_number"] not in (1, 10):
@@ -126,8 +130,7 @@ def _trick(v: View, labels: Sequence[str]) -> Field:
 
 
 def _last_trick(last: Mapping[str, Any], labels: Sequence[str]) -> Field:
-    cards = " ".join(p["card"] for p in last["cards"])
-    return Field("Last trick", f"{cards} → {labels[last['winner']]}")
+    return Field("Last trick", last_trick_text(last, labels))
 
 
 def last_hand_field(v: View, labels: Sequence[str]) -> Field:
@@ -146,15 +149,12 @@ def last_hand_field(v: View, labels: Sequence[str]) -> Field:
     elif h["friend"] is not None:
         lines.append(f"Friend: {labels[h['friend']]}.")
     b, p = contract[0], h["points"]
-    if h["success"]:
-        formula = f"2·({b} − 13) + ({p} − {b}) = {h['base_S']}"
-        result = "made"
-    else:
-        formula = f"{b} − {p} = {h['base_S']}"
-        result = "failed"
+    words = CAPTURED_MADE if h["success"] else CAPTURED_FAILED
+    lines.append(words.format(p=p, b=b, buried=h["buried_points"]))
+    formula = (f"2·({b} − 13) + ({p} − {b}) = {h['base_S']}" if h["success"]
+               else f"{b} − {p} = {h['base_S']}")
     doublings = ", ".join(_DOUBLINGS[d] for d in h["doublings"])
     doubled = f" × {h['multiplier']} ({doublings}) = {h['S']}" if doublings else ""
-    lines.append(f"P = {p} (buried {h['buried_points']}), B = {b}: {result}. "
-                 f"S = {formula}{doubled}.")
+    lines.append(STAKE.format(formula=formula, doubled=doubled))
     lines.append(" · ".join(f"{labels[s]} {score:+d}" for s, score in enumerate(h["scores"])))
     return Field(f"Hand {number} result", "\n".join(lines))

@@ -40,7 +40,7 @@ def call_text(call: str | None) -> str:
     if call == "first":
         return "the winner of the first trick"
     if call == "none":
-        return "no friend (open solo)"
+        return "no friend (an open solo: the declarer plays alone)"
     return call
 
 

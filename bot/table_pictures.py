@@ -1,0 +1,84 @@
+"""The pictures a table shows, when its ``images`` option is on: the table picture in
+the table embed, the score chart in the final standings, the hand picture in a private
+panel (PRODUCT "What players see"). Each is drawn from a view only (the public one, or
+the seat's own), in a worker thread; a picture that fails to draw is left out and the
+text stays complete (logged once per table)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.games.adapter import table_option
+from bot.pictures import Picture, PictureError, hand_picture, score_chart, table_picture
+from bot.table import Table
+
+log = logging.getLogger(__name__)
+
+Draw = Callable[[], Picture]
+
+
+def names(table: Table) -> list[str]:
+    """Display names by seat, for the pictures (never mentions)."""
+    return [seat.name for seat in table.seats]
+
+
+def _deck(settings: Mapping[str, Any]) -> str:
+    return str(table_option(settings, "deck"))
+
+
+def table_drawing(table: Table) -> Draw | None:
+    """What the table message's picture is now (from the public view), to draw off the
+    event loop: the table while the game runs, the score chart once it is over (when a
+    hand was scored); None with pictures off, in the lobby, or closed before the deal."""
+    game = table.game
+    if game is None or not table_option(table.rec.settings, "images"):
+        return None
+    view = game.view(None)
+    if table.rec.status == "running":
+        return partial(table_picture, view, names(table), deck=_deck(table.rec.settings))
+    if table.rec.status in ("finished", "abandoned") and game.results().hand_scores:
+        return partial(score_chart, view, names(table))
+    return None
+
+
+def hand_drawing(table: Table, seat: int, playable: list[str]) -> Draw | None:
+    """The seat's hand picture (from that seat's view only), to draw off the event loop;
+    None with pictures off."""
+    game = table.game
+    if game is None or not table_option(table.rec.settings, "images"):
+        return None
+    return partial(hand_picture, game.view(seat), names(table), playable,
+                   deck=_deck(table.rec.settings))
+
+
+async def draw(table: Table, drawing: Draw | None) -> Picture | None:
+    """The picture, drawn in a worker thread; None when there is none or it failed."""
+    if drawing is None:
+        return None
+    try:
+        return await asyncio.to_thread(drawing)
+    except PictureError as exc:
+        if not table.picture_failed:  # the cause's words are not logged: they may name cards
+            table.picture_failed = True
+            log.warning("table %s: a picture failed (%s); showing text only", table.id,
+                        type(exc.__cause__ or exc).__name__)
+        return None
+
+
+def attachment(picture: Picture) -> discord.File:
+    """The picture as an upload, with its alt text."""
+    return discord.File(io.BytesIO(picture.data), picture.filename,
+                        description=picture.description)
+
+
+def show(embed: discord.Embed, picture: Picture | None) -> None:
+    """Make ``picture`` the embed's image (an ``attachment://`` reference)."""
+    if picture is not None:
+        embed.set_image(url=f"attachment://{picture.filename}")
