@@ -1,7 +1,8 @@
 """Load on the real bot: N concurrent 4-player Kachuful tables through the Discord double.
 
-The bot runs in its own process (the production ``CardBot``, a real SQLite file) against
-the double in this process. Every table's four members play as fast as the bot answers,
+The bot runs in its own process (the production ``CardBot``, a real SQLite file or
+PostgreSQL database) against the double in this process. Every table's four members play
+as fast as the bot answers,
 through the shared panel driver (:mod:`testkit.driver`): refresh the panel of the member
 whose turn it is, press one of its enabled buttons, read from the answer whose turn is
 next (by the turn mark and the custom_ids, never the wording). In the same run and
@@ -12,9 +13,13 @@ behind it.
 
 Prints interaction latency (dispatch → initial response) p50/p95/p99, accepted actions
 per second, REST calls and table edits per accepted action, 429s received, unanswered
-or late interactions, CPU per interaction and the bot process's peak memory.
+or late interactions, CPU per interaction, the bot process's peak memory and memory per
+table.
 
-Run: ``.venv/bin/python -m bench.bot_load [--tables 100] [--actions 40]``.
+Run: ``.venv/bin/python -m bench.bot_load [--tables 100|300|1000] [--actions 40]
+[--backend sqlite|postgres]``; ``postgres`` runs the card bot on a throwaway PostgreSQL
+server on this machine (:mod:`testkit.postgres`, fsync on), whose CPU time is reported
+too.
 ``--game mighty``: 5-member Mighty tables instead, played the same way through their
 panels, menus included (a bid's trump pick, the discard, the friend call, a joker lead).
 """
@@ -30,7 +35,6 @@ import logging
 import os
 import random
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -43,11 +47,13 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord
-import yarl
 
 from testkit.double import Double, FakeUser, InteractionResult, percentiles
 from testkit.double.results import DEFERRED_MESSAGE, DEFERRED_UPDATE
 from testkit.driver import KACHUFUL, MIGHTY, Driver, GameMoves, Refused, custom_ids
+from testkit.postgres import PostgresServer
+from testkit.process import BotProcess as Process
+from testkit.process import point_at
 
 ROOT = Path(__file__).resolve().parents[1]
 EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
@@ -142,13 +148,14 @@ def use_bot_from(root: str) -> None:
             del sys.modules[name]
 
 
-def serve(kind: str, api: str, gateway: str, token: str, db: str, stats: str | None) -> None:
-    """Run a bot (``cardbot`` or ``bare``) against the double at ``api``/``gateway``;
-    with ``stats``, write what it handed SQLite there when it stops."""
+def serve(kind: str, api: str, gateway: str, token: str, db: str, stats: str | None,
+          database_url: str | None = None) -> None:
+    """Run a bot (``cardbot`` or ``bare``) against the double at ``api``/``gateway``, the
+    card bot on the SQLite file ``db`` or the PostgreSQL database ``database_url``; with
+    ``stats``, write what it handed SQLite there when it stops."""
     written = SqliteBytes()
     written.install()
-    discord.http.Route.BASE = api
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+    point_at(api, gateway)
     logging.basicConfig(level=logging.WARNING)
     client: discord.Client
     if kind == "floor":
@@ -168,7 +175,7 @@ def serve(kind: str, api: str, gateway: str, token: str, db: str, stats: str | N
         from bot.config import Settings
 
         settings = Settings(_env_file=None, discord_token=token, database_path=Path(db),
-                            log_level="WARNING")
+                            database_url=database_url, log_level="WARNING")
         client = CardBot(settings, ai_delay=0.0)
     client._connection.guild_ready_timeout = 0.01
 
@@ -185,76 +192,48 @@ def serve(kind: str, api: str, gateway: str, token: str, db: str, stats: str | N
                                            "statements": written.statements}))
 
 
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time the process has used so far."""
-    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def peak_rss_mb(pid: int) -> float:
-    """The process's peak resident memory (VmHWM), in MB."""
-    with open(f"/proc/{pid}/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
-
-
 class BotProcess:
-    """A bot in a child process, connected to ``double``."""
+    """A bot in a child process (:class:`testkit.process.BotProcess`), connected to
+    ``double``: ready once it has identified and synced its commands."""
 
-    def __init__(self, double: Double, kind: str, db: Path, bot_root: str | None = None) -> None:
+    def __init__(self, double: Double, kind: str, db: Path, bot_root: str | None = None,
+                 database_url: str | None = None) -> None:
         self.double = double
         self.kind = kind
-        self.db = db
-        self.bot_root = bot_root
         self.stats = db.with_suffix(".stats.json")
-        self.proc: subprocess.Popen[bytes] | None = None
+        root = ["--bot-root", bot_root] if bot_root else []
+        url = ["--database-url", database_url] if database_url else []
+        self.process = Process(
+            [sys.executable, "-m", "bench.bot_load", "--serve", kind,
+             "--api", double.api_url, "--gateway", double.gateway_url,
+             "--token", double.token, "--db", str(db), "--stats", str(self.stats), *root, *url],
+            log=db.with_suffix(".log"), ready=self._ready)
+        self._identifies = 0
+        self.started_mb = 0.0
+        """Resident memory once ready, before any table."""
 
     async def __aenter__(self) -> BotProcess:
-        identifies = self.double.gateway.identifies
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        root = ["--bot-root", self.bot_root] if self.bot_root else []
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bench.bot_load", "--serve", self.kind,
-             "--api", self.double.api_url, "--gateway", self.double.gateway_url,
-             "--token", self.double.token, "--db", str(self.db), "--stats", str(self.stats),
-             *root],
-            cwd=ROOT, env=env,
-        )
-        deadline = time.monotonic() + READY_TIMEOUT
-        while self.double.gateway.identifies == identifies or not self._synced():
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the {self.kind} bot did not start")
-            await asyncio.sleep(0.05)
+        self._identifies = self.double.gateway.identifies
+        await self.process.start(READY_TIMEOUT)
         await asyncio.sleep(0.3)  # on_ready after the guild arrives
+        self.started_mb = self.process.rss_mb
         return self
 
-    def _synced(self) -> bool:
+    def _ready(self) -> bool:
         names = {c["name"] for c in self.double.commands.global_commands.values()}
-        return ("ping" if self.kind == "bare" else "kachuful") in names
+        synced = ("ping" if self.kind == "bare" else "kachuful") in names
+        return self.double.gateway.identifies > self._identifies and synced
 
     @property
     def cpu(self) -> float:
-        assert self.proc is not None
-        return cpu_seconds(self.proc.pid)
+        return self.process.cpu
 
     @property
     def peak_mb(self) -> float:
-        assert self.proc is not None
-        return peak_rss_mb(self.proc.pid)
+        return self.process.peak_mb
 
     async def __aexit__(self, *exc: object) -> None:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGTERM)
-        for _ in range(100):
-            if self.proc.poll() is not None:
-                break
-            await asyncio.sleep(0.05)
-        else:
-            self.proc.kill()
-        self.proc.wait()
+        await self.process.stop()
 
 
 # --- driving tables -----------------------------------------------------------------------
@@ -388,12 +367,14 @@ async def lanes(n: int, lane: Callable[[int], Awaitable[None]]) -> float:
 
 async def measure_cardbot(
     tables: int, actions: int, edit_limit: int, game: LoadGame, bot_root: str | None,
+    server: PostgresServer | None,
 ) -> dict[str, Any]:
+    url = None if server is None else server.create(f"bench_{os.getpid()}_{time.time_ns()}")
     with tempfile.TemporaryDirectory() as tmp:
         async with Double() as double:
             if edit_limit:
                 double.rate_limits.configure(EDIT_ROUTE, edit_limit, 5.0)
-            bot = BotProcess(double, "cardbot", Path(tmp) / "bot.sqlite3", bot_root)
+            bot = BotProcess(double, "cardbot", Path(tmp) / "bot.sqlite3", bot_root, url)
             async with bot:
                 seated = await open_tables(double, game, tables)
                 calls_before = sum(double.calls.values())
@@ -402,12 +383,15 @@ async def measure_cardbot(
                 stats.lanes = tables
                 rng = random.Random(1)
                 cpu_before, own_before = bot.cpu, time.process_time()
+                db_before = 0.0 if server is None else server.cpu_seconds()
                 elapsed = await lanes(tables, lambda i: play_table(
                     double, game, seated[i][0], seated[i][1], actions, stats, rng))
                 await double.settle(timeout=30)
                 stats.cpu = bot.cpu - cpu_before
+                db_cpu = 0.0 if server is None else server.cpu_seconds() - db_before
                 stats.harness_cpu = time.process_time() - own_before
                 peak = bot.peak_mb
+                started = bot.started_mb
                 calls = sum(double.calls.values()) - calls_before
                 edits = double.calls[EDIT_ROUTE] - edits_before
                 violations = double.take_violations()
@@ -415,7 +399,8 @@ async def measure_cardbot(
         return {
             "stats": stats, "elapsed": elapsed, "calls": calls, "edits": edits,
             "hits429": sum(double.rate_limits.hits.values()), "peak": peak,
-            "violations": violations, "written": written,
+            "violations": violations, "written": written, "started": started,
+            "db_cpu": db_cpu,
         }
 
 
@@ -488,10 +473,13 @@ async def run(args: argparse.Namespace) -> int:
     floor, floor_s = await measure_floor(n, 2 * args.actions)
     game = GAMES[args.game]
     actions = sys.maxsize if args.to_end else args.actions
-    card = await measure_cardbot(n, actions, args.edit_limit, game, args.bot_root)
+    with contextlib.ExitStack() as stack:
+        server = (stack.enter_context(PostgresServer(durable=True))
+                  if args.backend == "postgres" else None)
+        card = await measure_cardbot(n, actions, args.edit_limit, game, args.bot_root, server)
     stats: Stats = card["stats"]
     print(f"{n} {args.game} tables x {args.actions} accepted actions, {game.seats} members each, "
-          f"{os.cpu_count()} CPUs, "
+          f"storage {args.backend}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f}; table edits limited to "
           f"{args.edit_limit or 'unlimited'} per 5 s per channel")
     print(line(f"bare bot (/ping), {n} in flight", bare.latencies))
@@ -516,16 +504,21 @@ async def run(args: argparse.Namespace) -> int:
           f"refused moves: {stats.refused}; "
           f"Discord rule violations: {len(card['violations'])}")
     print(f"bot process CPU per interaction: card {cpu_ms(stats):.2f} ms, floor "
-          f"{cpu_ms(floor):.2f} ms, bare {cpu_ms(bare):.2f} ms")
+          f"{cpu_ms(floor):.2f} ms, bare {cpu_ms(bare):.2f} ms"
+          + (f"; PostgreSQL server {1000 * card['db_cpu'] / max(1, len(stats.latencies)):.2f}"
+             " ms" if args.backend == "postgres" else ""))
     print(f"busy (share of one core), bot process / double and driver: card "
           f"{busy(stats.cpu, card['elapsed'])} / {busy(stats.harness_cpu, card['elapsed'])}, "
           f"floor {busy(floor.cpu, floor_s)} / {busy(floor.harness_cpu, floor_s)}, "
           f"bare {busy(bare.cpu, bare_s)} / {busy(bare.harness_cpu, bare_s)}")
-    print(f"bot process peak memory: {card['peak']:.0f} MB")
+    print(f"bot process peak memory: {card['peak']:.0f} MB ({card['started']:.0f} MB once "
+          f"started, so {1000 * (card['peak'] - card['started']) / n:.0f} kB per table)")
     written = card["written"]
-    print(f"handed to SQLite: {written['bytes'] / 1e6:.2f} MB in {written['statements']} "
-          f"statements, {written['bytes'] / per:.0f} bytes per accepted action"
-          + (f", {written['bytes'] / n / 1e3:.1f} kB per finished game" if args.to_end else ""))
+    if args.backend == "sqlite":
+        print(f"handed to SQLite: {written['bytes'] / 1e6:.2f} MB in {written['statements']} "
+              f"statements, {written['bytes'] / per:.0f} bytes per accepted action"
+              + (f", {written['bytes'] / n / 1e3:.1f} kB per finished game"
+                 if args.to_end else ""))
     failed = stats.unanswered or stats.late or stats.refused or card["violations"]
     return 1 if failed else 0
 
@@ -549,12 +542,16 @@ def main(argv: list[str] | None = None) -> int:
                         "(an earlier version, for a before/after comparison)")
     parser.add_argument("--db", help=argparse.SUPPRESS)
     parser.add_argument("--stats", help=argparse.SUPPRESS)
+    parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite",
+                        help="the card bot's storage (postgres: a throwaway local server)")
+    parser.add_argument("--database-url", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.serve:
         if args.bot_root and args.serve == "cardbot":
             use_bot_from(args.bot_root)
         with contextlib.suppress(KeyboardInterrupt):
-            serve(args.serve, args.api, args.gateway, args.token, args.db, args.stats)
+            serve(args.serve, args.api, args.gateway, args.token, args.db, args.stats,
+                  args.database_url)
         return 0
     return asyncio.run(run(args))
 

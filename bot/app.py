@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from bot.client import CardBot
 from bot.config import TOKEN_HELP, Settings
+from bot.storage import StartRefused, StorageUnavailable, open_storage
 
 log = logging.getLogger(__name__)
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -33,8 +34,9 @@ def load_settings() -> Settings | str:
 
 
 async def run(settings: Settings) -> None:
-    """Run the bot until it is closed or the process gets SIGINT/SIGTERM."""
-    bot = CardBot(settings)
+    """Run the bot until it is closed or the process gets SIGINT/SIGTERM. The storage
+    opens first, so that a process refused its shards stops before it connects."""
+    bot = CardBot(settings, storage=await open_storage(settings))
     loop = asyncio.get_running_loop()
     for sig in STOP_SIGNALS:
         with contextlib.suppress(NotImplementedError):
@@ -62,7 +64,8 @@ class NoVoiceWarning(logging.Filter):
 
 
 def main() -> int:
-    """``python -m bot``. Exit status 2 (and one sentence) when the token is missing."""
+    """``python -m bot``. Exit status 2 (and one sentence) when the token is missing, a
+    setting is unusable, or another process holds this one's shards or SQLite file."""
     loaded = load_settings()
     if isinstance(loaded, str):
         print(loaded, file=sys.stderr)
@@ -71,6 +74,12 @@ def main() -> int:
     logging.getLogger("discord.client").addFilter(NoVoiceWarning())
     try:
         asyncio.run(run(loaded))
+    except StartRefused as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    except StorageUnavailable as exc:
+        log.error("could not open the database at DATABASE_URL: %s", exc)
+        return 1
     except discord.LoginFailure:
         log.error("Discord refused the token: check DISCORD_TOKEN")
         return 1

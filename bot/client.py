@@ -27,12 +27,15 @@ def extensions() -> list[str]:
     return sorted(f"{cogs.__name__}.{m.name}" for m in pkgutil.iter_modules(cogs.__path__))
 
 
-class CardBot(commands.Bot):
-    """The bot. ``ai_delay`` is the pause before an AI player acts (seconds; default
-    the ``AI_DELAY`` setting); ``seed`` makes deals repeatable (tests only)."""
+class CardBot(commands.AutoShardedBot):
+    """The bot, running the shards of the settings (``SHARD_COUNT``, ``SHARD_IDS``; one
+    shard of one by default). ``ai_delay`` is the pause before an AI player acts
+    (seconds; default the ``AI_DELAY`` setting); ``seed`` makes deals repeatable (tests
+    only). ``storage``: already open for this process (else opened at login)."""
 
     def __init__(
         self, settings: Settings, *, ai_delay: float | None = None, seed: int | None = None,
+        storage: Storage | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
@@ -41,11 +44,12 @@ class CardBot(commands.Bot):
             # The bot never reads past messages: no cache of them (it would hold every
             # table edit and keep the garbage collector busy).
             max_messages=None,
+            shard_count=settings.shards.count, shard_ids=list(settings.shards.ids),
         )
         self.settings = settings
         self.ai_delay = settings.ai_delay if ai_delay is None else ai_delay
         self.seed = seed
-        self._storage: Storage | None = None
+        self._storage = storage
         self._service: TableService | None = None
         self._turns: TurnDriver | None = None
         self._controller: Controller | None = None
@@ -79,9 +83,13 @@ class CardBot(commands.Bot):
         return self._controller
 
     async def setup_hook(self) -> None:
-        self._storage = await open_storage(self.settings.database_path)
-        log.info("storage open at %s", self.settings.database_path)
-        registry = TableRegistry(self, self._storage)
+        shards = self.settings.shards
+        if self._storage is None:
+            self._storage = await open_storage(self.settings)
+        log.info("storage open (%s) for shard(s) %s of %d",
+                 "PostgreSQL" if self.settings.database_url else self.settings.database_path,
+                 ",".join(map(str, shards.ids)), shards.count)
+        registry = TableRegistry(self, self._storage, shards)
         self._service = TableService(registry, self._storage, seed=self.seed)
         self._turns = TurnDriver(self, self._service, AiPlayers(self.ai_delay))
         self._controller = Controller(self._service)

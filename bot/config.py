@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Annotated, Self
 
-from pydantic import Field, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.shards import Shards
 
 TOKEN_HELP = (
     "DISCORD_TOKEN is not set: create an application at "
@@ -22,6 +25,11 @@ class Settings(BaseSettings):
 
     discord_token: str | None = None
     database_path: Path = Path("./data/bot.sqlite3")
+    database_url: str | None = None
+    """``postgresql://…``: PostgreSQL instead of the SQLite file (``DATABASE_URL``)."""
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    """This process's shards, ``SHARD_IDS=0,1`` (default: every shard)."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     ai_delay: float = Field(default=1.0, ge=0.0, le=60.0)
@@ -34,12 +42,47 @@ class Settings(BaseSettings):
             return None
         return value.strip() if isinstance(value, str) else value
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "database_url", "shard_count", mode="before")
     @classmethod
-    def _blank_guild_is_none(cls, value: object) -> object:
+    def _blank_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
             return None
+        return value.strip() if isinstance(value, str) else value
+
+    @field_validator("database_url")
+    @classmethod
+    def _postgres_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("postgresql://", "postgres://")):
+            raise ValueError("DATABASE_URL must be a postgresql://… URL (or unset for SQLite)")
         return value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _comma_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [p.strip() for p in value.split(",") if p.strip()]
+            if not all(p.isdigit() for p in parts):
+                raise ValueError("SHARD_IDS must be shard numbers separated by commas, e.g. 0,1")
+            return tuple(int(p) for p in parts) or None
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Self:
+        if self.shard_ids is not None and self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT, the number of shards in all")
+        shards = self.shards
+        if self.database_url is None and not shards.every:
+            raise ValueError(
+                f"one SQLite file serves one process running every shard: set SHARD_IDS "
+                f"to all of 0-{shards.count - 1} (or leave it unset), or use PostgreSQL "
+                "(DATABASE_URL) to run shards in several processes")
+        return self
+
+    @property
+    def shards(self) -> Shards:
+        """This process's shards (one shard of one when ``SHARD_COUNT`` is unset)."""
+        count = self.shard_count or 1
+        return Shards(count, self.shard_ids or tuple(range(count)))
 
     @field_validator("log_level")
     @classmethod

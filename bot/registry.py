@@ -1,6 +1,6 @@
 """The open tables of this bot, by id and by channel: at most one per channel. Restoring
 them after a restart rebuilds each game from its latest snapshot and the actions logged
-after it."""
+after it. A process holds only the tables of its shards' servers."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import discord
 
 from bot.games.registry import game_named
 from bot.publisher import Publisher
+from bot.shards import ALL, Shards
 from bot.storage import Storage, StoredTable
 from bot.table import Table
 
@@ -24,9 +25,10 @@ log = logging.getLogger(__name__)
 class TableRegistry:
     """Looks tables up and keeps each one's message publisher."""
 
-    def __init__(self, client: discord.Client, storage: Storage) -> None:
+    def __init__(self, client: discord.Client, storage: Storage, shards: Shards = ALL) -> None:
         self.client = client
         self.storage = storage
+        self.shards = shards
         self._tables: dict[int, Table] = {}
         self._channels: dict[int, Table] = {}
         self._closing: weakref.WeakSet[Publisher] = weakref.WeakSet()
@@ -74,10 +76,10 @@ class TableRegistry:
             del self._channels[table.rec.channel_id]
 
     async def restore(self) -> list[Table]:
-        """Load every open table from storage; a table whose game or state is unknown
-        or unreadable is left as it is (logged)."""
+        """Load every open table of this process's shards from storage; a table whose
+        game or state is unknown or unreadable is left as it is (logged)."""
         restored = []
-        for stored in await self.storage.open_tables():
+        for stored in await self.storage.open_tables(self.shards):
             table = self._rebuild(stored)
             if table is not None:
                 restored.append(self.add(table))
@@ -87,7 +89,7 @@ class TableRegistry:
         """The closed tables whose final standings were not posted before the bot
         stopped, each with a publisher to post them (they are not open)."""
         finals = []
-        for stored in await self.storage.pending_finals():
+        for stored in await self.storage.pending_finals(self.shards):
             table = self._rebuild(stored)
             if table is None or table.game is None:
                 continue

@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 AI_NAMES = ("Ada", "Boole", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper")
 DEALT = "Dealt! Open your cards with the table's **My hand** button or `/{game} hand`."
 STORAGE_FAILED = "The table could not save that, so nothing changed. Please try again."
+OTHER_SHARD = "This server's tables are run by another process of the bot."
 DEFAULTS_KEY = "start_defaults"
 """Where a server's saved start options live in its settings, by game name."""
 AWAY_AFTER = 3
@@ -167,7 +168,11 @@ class TableService:
 
     async def _open(self, adapter: GameAdapter, rec: TableRecord) -> Table:
         """Store and register a new lobby; one at a time, and storage keeps one open
-        table per channel, so two requests at once open one."""
+        table per channel, so two requests at once open one. A server of another
+        process's shard is refused (Discord never sends its interactions here): every
+        other change finds only tables of this process's shards in the registry."""
+        if not self.registry.shards.owns(rec.guild_id):
+            raise Refusal(OTHER_SHARD, "other_shard")
         async with self._opening:
             existing = self.registry.in_channel(rec.channel_id)
             if existing is not None:

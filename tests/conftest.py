@@ -9,6 +9,7 @@ import pytest
 from bot.client import CardBot
 from testkit.double import Double, FakeUser
 from testkit.double.harness import RunBot
+from tests.backends import postgres_server, postgres_url, storage_at  # noqa: F401 (fixtures)
 from tests.bot.harness import members, started_bot
 
 pytest_plugins = ["testkit.double.fixtures"]

@@ -11,7 +11,6 @@ import pytest
 from bot.client import CardBot
 from bot.games.kachuful import KACHUFUL as KACHUFUL_ADAPTER
 from bot.games.mighty import MIGHTY as MIGHTY_ADAPTER
-from bot.storage.db import connect
 from bot.storage.tables import load_table
 from engine.cards import CARDS, JOKER, Suit, parse_card
 from engine.game import Action, Play
@@ -21,6 +20,7 @@ from engine.mighty.actions import BIDS, CONTRACTS, JOKER_DEMANDS, JOKER_LEADS
 from testkit.double import Double, FakeUser
 from testkit.double.harness import RunBot
 from testkit.driver import KACHUFUL, MIGHTY, Control, Driver, GameMoves, Panel
+from tests.backends import open_sqlite
 from tests.bot.harness import make_bot, open_table
 from tests.mighty_bot.harness import MightyDriver, fixed_deals, open_mighty
 from tests.mighty_bot.test_lead_request import DEAL
@@ -83,7 +83,7 @@ async def test_a_kachuful_table_played_out_by_following_panels(
         moves += 1
     assert moves == (3 + 2 * 3) + (3 + 1 * 3)  # the bids and cards of a hand of 2, then 1
     await double.settle()
-    conn = await connect(tmp_path / "bot.sqlite3")
+    conn = await open_sqlite(tmp_path / "bot.sqlite3")
     try:
         record = await load_table(conn, 1)
     finally:

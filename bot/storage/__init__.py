@@ -1,17 +1,32 @@
-"""Storage: the :class:`~bot.storage.interface.Storage` interface and its SQLite
-implementation (migrations, tables in play, finished games, per-server settings)."""
+"""Storage: the :class:`~bot.storage.interface.Storage` interface and its SQLite and
+PostgreSQL implementations (migrations, tables in play, finished games, per-server
+settings)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from bot.storage.interface import ChannelTaken, Storage, StoredTable
+from bot.config import Settings
+from bot.storage.interface import (
+    ChannelTaken,
+    StartRefused,
+    Storage,
+    StorageUnavailable,
+    StoredTable,
+)
+from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
 
 
-async def open_storage(path: Path | str) -> Storage:
-    """The storage the settings name: the SQLite file at ``path``."""
-    return await SqliteStorage.open(path)
+async def open_storage(settings: Settings) -> Storage:
+    """The storage the settings name, held for this process: PostgreSQL at
+    ``DATABASE_URL`` with the leases of this process's shards, else the SQLite file at
+    ``DATABASE_PATH``, locked against other processes. :class:`StartRefused` when another
+    process holds them."""
+    if settings.database_url is not None:
+        return await PostgresStorage.open(settings.database_url, settings.shards)
+    return await SqliteStorage.open(settings.database_path, exclusive=True)
 
 
-__all__ = ["ChannelTaken", "SqliteStorage", "Storage", "StoredTable", "open_storage"]
+__all__ = [
+    "ChannelTaken", "PostgresStorage", "SqliteStorage", "StartRefused", "Storage",
+    "StorageUnavailable", "StoredTable", "open_storage",
+]

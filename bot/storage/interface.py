@@ -2,7 +2,8 @@
 and state snapshots, finished games, ratings and per-server settings.
 
 Nothing outside :mod:`bot.storage` talks to a database; :func:`bot.storage.open_storage`
-gives the implementation (SQLite, :mod:`bot.storage.sqlite`). Every write returns only
+gives the implementation (SQLite, :mod:`bot.storage.sqlite`, or PostgreSQL,
+:mod:`bot.storage.postgres`). Every write returns only
 once it is committed, so an action is stored before anyone is told it happened.
 """
 
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.shards import ALL, Shards
 from bot.storage.results import (
     FinishedGame,
     GameName,
@@ -24,6 +26,15 @@ from bot.storage.tables import LoggedAction, Snapshot, TableRecord
 
 class ChannelTaken(Exception):
     """The channel already has an open table (one per channel)."""
+
+
+class StorageUnavailable(Exception):
+    """The database cannot be reached or opened (its server is down, the URL is wrong)."""
+
+
+class StartRefused(Exception):
+    """This process may not use the database: another process holds one of its shards
+    or the SQLite file. The message is one sentence for the operator."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,12 +81,14 @@ class Storage(Protocol):
         ``result`` (its ``started_at`` filled from the log when unset) with the
         ratings it moves. Returns the recorded game's id."""
 
-    async def open_tables(self) -> list[StoredTable]:
-        """Every table in the lobby or running, with what restores its game."""
+    async def open_tables(self, shards: Shards = ALL) -> list[StoredTable]:
+        """Every table in the lobby or running in a server of ``shards``, with what
+        restores its game."""
 
-    async def pending_finals(self) -> list[StoredTable]:
-        """Every closed table whose final standings were not posted (the bot stopped
-        between the game's end and the post), with its final snapshot."""
+    async def pending_finals(self, shards: Shards = ALL) -> list[StoredTable]:
+        """Every closed table in a server of ``shards`` whose final standings were not
+        posted (the bot stopped between the game's end and the post), with its final
+        snapshot."""
 
     async def table(self, table_id: int) -> TableRecord | None:
         """A table's record, open or closed."""

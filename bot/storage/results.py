@@ -25,12 +25,12 @@ import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Literal, Self
+from typing import Any, Final, Literal, Self
 
-import aiosqlite
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from bot.ratings import Skill, competition_ranks, rate
+from bot.storage.sql import Sql, fetchone
 from engine.game import Results
 
 GameName = str
@@ -143,36 +143,38 @@ def _best(players: Sequence[PlayerResult]) -> set[int]:
     return {p.seat for p in stayed if p.score == top}
 
 
-async def record_game(conn: aiosqlite.Connection, result: FinishedGame) -> int:
+async def record_game(db: Sql, result: FinishedGame) -> int:
     """Insert the game and its seats and, for a finished game, update the members'
     ratings; return the game's id. Runs inside the caller's transaction."""
-    cur = await conn.execute(
+    row = await fetchone(
+        db,
         "INSERT INTO games (table_id, guild_id, game, variant, status, hands_played, "
-        "started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (result.table_id, result.guild_id, result.game,
          json.dumps(result.variant, ensure_ascii=False, sort_keys=True), result.status,
          result.hands_played, result.started_at, result.ended_at),
     )
-    game_id = int(cur.lastrowid or 0)
-    await conn.executemany(
+    assert row is not None
+    game_id = int(row[0])
+    await db.executemany(
         "INSERT INTO game_players (game_id, seat, user_id, is_ai, name, score, won, left_game) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [(game_id, p.seat, p.user_id, int(p.is_ai), p.name, p.score, int(p.won), int(p.left))
          for p in result.players],
     )
     if result.status == "finished":
-        await _update_ratings(conn, result)
+        await _update_ratings(db, result)
     return game_id
 
 
-async def _update_ratings(conn: aiosqlite.Connection, result: FinishedGame) -> None:
+async def _update_ratings(db: Sql, result: FinishedGame) -> None:
     members = {p.user_id: result.standing(p) for p in result.players if p.user_id is not None}
     if len(members) < 2:
         return
     ids = list(members)
-    current = await load_skills(conn, result.guild_id, result.game, ids)
+    current = await load_skills(db, result.guild_id, result.game, ids)
     after = rate([current.get(uid, Skill()) for uid in ids], list(members.values()))
-    await conn.executemany(
+    await db.executemany(
         "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) "
         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) "
         "DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
@@ -182,7 +184,7 @@ async def _update_ratings(conn: aiosqlite.Connection, result: FinishedGame) -> N
 
 
 async def load_skills(
-    conn: aiosqlite.Connection, guild_id: int, game: str, user_ids: Sequence[int] = ()
+    db: Sql, guild_id: int, game: str, user_ids: Sequence[int] = ()
 ) -> dict[int, Skill]:
     """The stored ratings of these members (of everyone rated when ``user_ids`` is
     empty) in this server and game."""
@@ -191,8 +193,7 @@ async def load_skills(
     if user_ids:
         sql += f" AND user_id IN ({', '.join('?' * len(user_ids))})"
         params.extend(user_ids)
-    async with conn.execute(sql, params) as cur:
-        rows = await cur.fetchall()
+    rows = await db.fetch(sql, params)
     return {int(r[0]): Skill(mu=float(r[1]), sigma=float(r[2]), games=int(r[3])) for r in rows}
 
 
@@ -274,7 +275,20 @@ _SUMMARY_SQL: Final = (
 )
 
 
-def _summaries(rows: Sequence[Sequence[int]], skills: dict[int, Skill]) -> list[PlayerSummary]:
+_RECENT_SQL: Final = (
+    "SELECT g.id, g.ended_at, g.status, gp.score, gp.won, "
+    "CASE WHEN gp.left_game <> 0 THEN (SELECT COUNT(*) FROM game_players o "
+    "WHERE o.game_id = g.id AND o.left_game = 0) + 1 ELSE (SELECT 1 + COUNT(*) "
+    "FROM game_players o WHERE o.game_id = g.id AND o.score > gp.score "
+    "AND o.left_game = 0) END,"
+    " (SELECT COUNT(*) FROM game_players o WHERE o.game_id = g.id) "
+    "FROM games g JOIN game_players gp ON gp.game_id = g.id "
+    "WHERE g.guild_id = ? AND g.game = ? AND gp.user_id = ? "
+    "ORDER BY g.ended_at DESC, g.id DESC LIMIT ?"
+)
+
+
+def _summaries(rows: Sequence[Sequence[Any]], skills: dict[int, Skill]) -> list[PlayerSummary]:
     return [
         PlayerSummary(user_id=int(uid), games=int(n), wins=int(w), total_score=int(total),
                       best_score=int(best), skill=skills.get(int(uid), Skill()))
@@ -286,17 +300,16 @@ def _by_rating(players: Sequence[PlayerSummary]) -> list[PlayerSummary]:
     return sorted(players, key=lambda p: (-p.skill.ordinal, -p.games, p.user_id))
 
 
-async def leaderboard(conn: aiosqlite.Connection, guild_id: int, game: GameName) -> Leaderboard:
+async def leaderboard(db: Sql, guild_id: int, game: GameName) -> Leaderboard:
     """The leaderboard of ``game`` in this server (members only; AI players never)."""
-    async with conn.execute(
+    count_row = await fetchone(
+        db,
         "SELECT COUNT(*), MAX(ended_at) FROM games "
         "WHERE guild_id = ? AND game = ? AND status = 'finished'",
         (guild_id, game),
-    ) as cur:
-        count_row = await cur.fetchone()
-    async with conn.execute(_SUMMARY_SQL + " GROUP BY gp.user_id", (guild_id, game)) as cur:
-        rows = await cur.fetchall()
-    players = _summaries(list(rows), await load_skills(conn, guild_id, game))
+    )
+    rows = await db.fetch(_SUMMARY_SQL + " GROUP BY gp.user_id", (guild_id, game))
+    players = _summaries(rows, await load_skills(db, guild_id, game))
     ranked = _by_rating([p for p in players if p.skill.ranked])
     ranks = competition_ranks([p.skill.ordinal for p in ranked])
     return Leaderboard(
@@ -309,42 +322,28 @@ async def leaderboard(conn: aiosqlite.Connection, guild_id: int, game: GameName)
 
 
 async def player_stats(
-    conn: aiosqlite.Connection, guild_id: int, game: GameName, user_id: int, recent: int = 5
+    db: Sql, guild_id: int, game: GameName, user_id: int, recent: int = 5
 ) -> PlayerStats | None:
     """A member's stats for ``game`` in this server with their ``recent`` latest games,
     or None when they have no recorded game of it here."""
-    async with conn.execute(
-        "SELECT g.id, g.ended_at, g.status, gp.score, gp.won, "
-        "CASE WHEN gp.left_game THEN (SELECT COUNT(*) FROM game_players o "
-        "WHERE o.game_id = g.id AND o.left_game = 0) + 1 ELSE (SELECT 1 + COUNT(*) "
-        "FROM game_players o WHERE o.game_id = g.id AND o.score > gp.score "
-        "AND o.left_game = 0) END,"
-        " (SELECT COUNT(*) FROM game_players o WHERE o.game_id = g.id) "
-        "FROM games g JOIN game_players gp ON gp.game_id = g.id "
-        "WHERE g.guild_id = ? AND g.game = ? AND gp.user_id = ? "
-        "ORDER BY g.ended_at DESC, g.id DESC LIMIT ?",
-        (guild_id, game, user_id, recent),
-    ) as cur:
-        latest = [
-            RecentGame(game_id=int(r[0]), ended_at=float(r[1]), status=r[2], score=int(r[3]),
-                       won=bool(r[4]), place=int(r[5]), seats=int(r[6]))
-            for r in await cur.fetchall()
-        ]
+    latest = [
+        RecentGame(game_id=int(r[0]), ended_at=float(r[1]), status=r[2], score=int(r[3]),
+                   won=bool(r[4]), place=int(r[5]), seats=int(r[6]))
+        for r in await db.fetch(_RECENT_SQL, (guild_id, game, user_id, recent))
+    ]
     if not latest:
         return None
-    async with conn.execute(
+    abandoned_row = await fetchone(
+        db,
         "SELECT COUNT(*) FROM games g JOIN game_players gp ON gp.game_id = g.id "
         "WHERE g.guild_id = ? AND g.game = ? AND gp.user_id = ? AND g.status = 'abandoned'",
         (guild_id, game, user_id),
-    ) as cur:
-        abandoned_row = await cur.fetchone()
-    async with conn.execute(
-        _SUMMARY_SQL + " AND gp.user_id = ? GROUP BY gp.user_id", (guild_id, game, user_id)
-    ) as cur:
-        rows = await cur.fetchall()
-    skills = await load_skills(conn, guild_id, game)
+    )
+    rows = await db.fetch(
+        _SUMMARY_SQL + " AND gp.user_id = ? GROUP BY gp.user_id", (guild_id, game, user_id))
+    skills = await load_skills(db, guild_id, game)
     ranked_skills = [s for s in skills.values() if s.ranked]
-    summary = next(iter(_summaries(list(rows), skills)), None)
+    summary = next(iter(_summaries(rows, skills)), None)
     rank = None
     if summary is not None and summary.skill.ranked:
         rank = 1 + sum(s.ordinal > summary.skill.ordinal for s in ranked_skills)
@@ -354,17 +353,15 @@ async def player_stats(
     )
 
 
-async def most_played_game(
-    conn: aiosqlite.Connection, guild_id: int, games: Sequence[GameName],
-) -> GameName:
+async def most_played_game(db: Sql, guild_id: int, games: Sequence[GameName]) -> GameName:
     """Of ``games``, the one with the most finished games in this server (the first
     listed on a tie)."""
-    async with conn.execute(
+    rows = await db.fetch(
         "SELECT game, COUNT(*) FROM games WHERE guild_id = ? AND status = 'finished' "
         "GROUP BY game",
         (guild_id,),
-    ) as cur:
-        counts = {str(r[0]): int(r[1]) for r in await cur.fetchall()}
+    )
+    counts = {str(r[0]): int(r[1]) for r in rows}
     return max(games, key=lambda g: (counts.get(g, 0), g == games[0]))
 
 
@@ -390,30 +387,27 @@ _RECORDED_SQL: Final = (
 )
 
 
-async def _with_players(
-    conn: aiosqlite.Connection, rows: Sequence[Sequence[object]],
-) -> list[RecordedGame]:
-    ids = [int(str(r[0])) for r in rows]
+async def _with_players(db: Sql, rows: Sequence[Sequence[Any]]) -> list[RecordedGame]:
+    ids = [int(r[0]) for r in rows]
     seats: dict[int, list[PlayerResult]] = {i: [] for i in ids}
     if ids:
-        async with conn.execute(
+        found = await db.fetch(
             "SELECT game_id, seat, user_id, name, score, won, left_game FROM game_players "
-            f"WHERE game_id IN ({', '.join('?' * len(ids))}) ORDER BY game_id, seat", ids,
-        ) as cur:
-            for gid, seat, uid, name, score, won, left in await cur.fetchall():
-                seats[int(gid)].append(PlayerResult(seat=seat, user_id=uid, name=name,
-                                                    score=score, won=bool(won), left=bool(left)))
+            f"WHERE game_id IN ({', '.join('?' * len(ids))}) ORDER BY game_id, seat", ids)
+        for gid, seat, uid, name, score, won, left in found:
+            seats[int(gid)].append(PlayerResult(seat=seat, user_id=uid, name=name,
+                                                score=score, won=bool(won), left=bool(left)))
     return [
-        RecordedGame(game_id=int(str(r[0])), game=str(r[1]), status=r[2],  # type: ignore[arg-type]
-                     started_at=None if r[3] is None else float(str(r[3])),
-                     ended_at=float(str(r[4])), hands_played=int(str(r[5])),
-                     players=seats[int(str(r[0]))])
+        RecordedGame(game_id=int(r[0]), game=str(r[1]), status=r[2],
+                     started_at=None if r[3] is None else float(r[3]),
+                     ended_at=float(r[4]), hands_played=int(r[5]),
+                     players=seats[int(r[0])])
         for r in rows
     ]
 
 
 async def history(
-    conn: aiosqlite.Connection, guild_id: int, game: GameName | None, user_id: int | None,
+    db: Sql, guild_id: int, game: GameName | None, user_id: int | None,
     offset: int, limit: int,
 ) -> tuple[list[RecordedGame], int]:
     """A page of the server's recorded games, newest first (of ``game``, with
@@ -426,30 +420,22 @@ async def history(
         where += " AND EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.id " \
                  "AND p.user_id = ?)"
         params.append(user_id)
-    async with conn.execute(f"SELECT COUNT(*) FROM games g WHERE g.guild_id = ?{where}",
-                            params) as cur:
-        total_row = await cur.fetchone()
-    async with conn.execute(
+    total_row = await fetchone(db, f"SELECT COUNT(*) FROM games g WHERE g.guild_id = ?{where}",
+                               params)
+    rows = await db.fetch(
         f"{_RECORDED_SQL}{where} ORDER BY g.ended_at DESC, g.id DESC LIMIT ? OFFSET ?",
-        [*params, limit, offset],
-    ) as cur:
-        rows = list(await cur.fetchall())
-    return await _with_players(conn, rows), int(total_row[0]) if total_row else 0
+        [*params, limit, offset])
+    return await _with_players(db, rows), int(total_row[0]) if total_row else 0
 
 
-async def recorded_game(
-    conn: aiosqlite.Connection, guild_id: int, game_id: int,
-) -> RecordedGame | None:
+async def recorded_game(db: Sql, guild_id: int, game_id: int) -> RecordedGame | None:
     """One of the server's recorded games with its final state (None when the server
     has no such game)."""
-    async with conn.execute(f"{_RECORDED_SQL} AND g.id = ?", (guild_id, game_id)) as cur:
-        row = await cur.fetchone()
+    row = await fetchone(db, f"{_RECORDED_SQL} AND g.id = ?", (guild_id, game_id))
     if row is None:
         return None
-    async with conn.execute(
-        "SELECT s.state FROM games g JOIN snapshots s ON s.table_id = g.table_id "
-        "WHERE g.id = ?", (game_id,),
-    ) as cur:
-        state = await cur.fetchone()
-    found = (await _with_players(conn, [row]))[0]
+    state = await fetchone(
+        db, "SELECT s.state FROM games g JOIN snapshots s ON s.table_id = g.table_id "
+        "WHERE g.id = ?", (game_id,))
+    found = (await _with_players(db, [row]))[0]
     return dataclasses.replace(found, state=None if state is None else str(state[0]))

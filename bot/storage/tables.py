@@ -1,4 +1,4 @@
-"""SQLite rows of tables: lobby settings, seats, the action log and the state snapshots.
+"""Rows of tables: lobby settings, seats, the action log and the state snapshots.
 
 Every function takes an open connection and leaves committing to the caller (or
 returns a row for :class:`~bot.storage.writer.Writer`), so one accepted action (its log
@@ -13,8 +13,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Final
 
-import aiosqlite
-
+from bot.shards import ALL, Shards
+from bot.storage.sql import Sql, fetchone
 from bot.storage.writer import Row, insert
 from engine.ai.decide import DEFAULT_LEVEL, LEVELS
 
@@ -105,9 +105,9 @@ _COLUMNS = (
 )
 
 
-def _row_to_record(row: aiosqlite.Row | tuple[Any, ...]) -> TableRecord:
+def _row_to_record(row: tuple[Any, ...]) -> TableRecord:
     (tid, guild_id, channel_id, game, host_id, status, settings, seats, message_id,
-     posted_at, version, deadline, created_at, updated_at, final_pending) = tuple(row)
+     posted_at, version, deadline, created_at, updated_at, final_pending) = row
     return TableRecord(
         id=tid, guild_id=guild_id, channel_id=channel_id, game=game, host_id=host_id,
         status=status, settings=json.loads(settings),
@@ -122,19 +122,21 @@ def _seats_json(rec: TableRecord) -> str:
     return json.dumps([s.to_dict() for s in rec.seats], ensure_ascii=False)
 
 
-async def insert_table(conn: aiosqlite.Connection, rec: TableRecord) -> int:
-    """Insert a new open table; sets and returns ``rec.id``. Raises
-    :class:`sqlite3.IntegrityError` when the channel already has an open table."""
-    cur = await conn.execute(
+async def insert_table(db: Sql, rec: TableRecord) -> int:
+    """Insert a new open table; sets and returns ``rec.id``. Raises the backend's
+    integrity error when the channel already has an open table."""
+    row = await fetchone(
+        db,
         "INSERT INTO tables (guild_id, channel_id, game, host_id, status, settings, seats, "
         "message_id, message_posted_at, version, deadline, created_at, updated_at, "
-        "final_pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "final_pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (rec.guild_id, rec.channel_id, rec.game, rec.host_id, rec.status,
          json.dumps(rec.settings, ensure_ascii=False), _seats_json(rec), rec.message_id,
          rec.message_posted_at, rec.version, rec.deadline, rec.created_at, rec.updated_at,
          int(rec.final_pending)),
     )
-    rec.id = int(cur.lastrowid or 0)
+    assert row is not None
+    rec.id = int(row[0])
     return rec.id
 
 
@@ -161,15 +163,15 @@ def table_row(rec: TableRecord) -> Row:
     )
 
 
-async def save_table(conn: aiosqlite.Connection, rec: TableRecord) -> None:
+async def save_table(db: Sql, rec: TableRecord) -> None:
     """Write every mutable column of ``rec``."""
-    await insert(conn, table_row(rec))
+    await insert(db, table_row(rec))
 
 
-async def save_message(conn: aiosqlite.Connection, rec: TableRecord) -> None:
+async def save_message(db: Sql, rec: TableRecord) -> None:
     """Write only the table message's id and post time (and whether the final
     standings are still to post)."""
-    await conn.execute(
+    await db.execute(
         "UPDATE tables SET message_id = ?, message_posted_at = ?, final_pending = ? WHERE id = ?",
         (rec.message_id, rec.message_posted_at, int(rec.final_pending), rec.id),
     )
@@ -191,64 +193,63 @@ def snapshot_row(table_id: int, snapshot: Snapshot) -> Row:
                "ON CONFLICT (table_id) DO UPDATE SET seq = excluded.seq, state = excluded.state")
 
 
-async def load_actions(
-    conn: aiosqlite.Connection, table_id: int, after: int = 0,
-) -> list[LoggedAction]:
+async def load_actions(db: Sql, table_id: int, after: int = 0) -> list[LoggedAction]:
     """The table's action log after ``seq`` ``after``, in order."""
-    async with conn.execute(
+    rows = await db.fetch(
         "SELECT seq, seat, user_id, action, created_at FROM actions "
         "WHERE table_id = ? AND seq > ? ORDER BY seq",
         (table_id, after),
-    ) as cur:
-        rows = await cur.fetchall()
+    )
     return [LoggedAction(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
 
-async def load_snapshot(conn: aiosqlite.Connection, table_id: int) -> Snapshot | None:
-    async with conn.execute(
-        "SELECT seq, state FROM snapshots WHERE table_id = ?", (table_id,)
-    ) as cur:
-        row = await cur.fetchone()
+async def load_snapshot(db: Sql, table_id: int) -> Snapshot | None:
+    row = await fetchone(db, "SELECT seq, state FROM snapshots WHERE table_id = ?", (table_id,))
     return None if row is None else Snapshot(int(row[0]), str(row[1]))
 
 
-async def load_open_tables(conn: aiosqlite.Connection) -> list[TableRecord]:
-    """Every table still in the lobby or running."""
-    async with conn.execute(
-        f"SELECT {_COLUMNS} FROM tables WHERE status IN (?, ?) ORDER BY id", OPEN_STATUSES
-    ) as cur:
-        rows = await cur.fetchall()
-    return [_row_to_record(r) for r in rows]
+_IN_SHARDS: Final = " AND ((guild_id >> 22) % ?) IN ({})"
+"""The condition that a table's server is in one of some shards (:mod:`bot.shards`)."""
 
 
-async def load_pending_finals(conn: aiosqlite.Connection) -> list[TableRecord]:
-    """Every closed table whose final standings are not posted yet."""
-    async with conn.execute(
-        f"SELECT {_COLUMNS} FROM tables WHERE final_pending = 1 ORDER BY id"
-    ) as cur:
-        rows = await cur.fetchall()
-    return [_row_to_record(r) for r in rows]
+def _marks(shards: Shards) -> str:
+    return ", ".join("?" * len(shards.ids))
 
 
-async def load_table(conn: aiosqlite.Connection, table_id: int) -> TableRecord | None:
-    async with conn.execute(f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,)) as cur:
-        row = await cur.fetchone()
+async def load_open_tables(db: Sql, shards: Shards = ALL) -> list[TableRecord]:
+    """Every table still in the lobby or running, in a server of ``shards``."""
+    sql = f"SELECT {_COLUMNS} FROM tables WHERE status IN (?, ?)"
+    params: list[object] = [*OPEN_STATUSES]
+    if not shards.every:
+        sql += _IN_SHARDS.format(_marks(shards))
+        params += [shards.count, *shards.ids]
+    return [_row_to_record(r) for r in await db.fetch(sql + " ORDER BY id", params)]
+
+
+async def load_pending_finals(db: Sql, shards: Shards = ALL) -> list[TableRecord]:
+    """Every closed table, in a server of ``shards``, whose final standings are not
+    posted yet."""
+    sql, params = f"SELECT {_COLUMNS} FROM tables WHERE final_pending = 1", []
+    if not shards.every:
+        sql, params = sql + _IN_SHARDS.format(_marks(shards)), [shards.count, *shards.ids]
+    return [_row_to_record(r) for r in await db.fetch(sql + " ORDER BY id", params)]
+
+
+async def load_table(db: Sql, table_id: int) -> TableRecord | None:
+    row = await fetchone(db, f"SELECT {_COLUMNS} FROM tables WHERE id = ?", (table_id,))
     return None if row is None else _row_to_record(row)
 
 
-async def last_seq(conn: aiosqlite.Connection, table_id: int) -> int:
+async def last_seq(db: Sql, table_id: int) -> int:
     """The highest sequence number in the table's action log (0 when empty)."""
-    async with conn.execute(
-        "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?", (table_id,)
-    ) as cur:
-        row = await cur.fetchone()
+    row = await fetchone(
+        db, "SELECT COALESCE(MAX(seq), 0) FROM actions WHERE table_id = ?", (table_id,))
     return int(row[0]) if row else 0
 
 
-async def first_action_at(conn: aiosqlite.Connection, table_id: int) -> float | None:
+async def first_action_at(db: Sql, table_id: int) -> float | None:
     """When the table's first logged action (the deal) happened."""
-    async with conn.execute(
-        "SELECT created_at FROM actions WHERE table_id = ? ORDER BY seq LIMIT 1", (table_id,)
-    ) as cur:
-        row = await cur.fetchone()
+    row = await fetchone(
+        db, "SELECT created_at FROM actions WHERE table_id = ? ORDER BY seq LIMIT 1",
+        (table_id,))
     return None if row is None else float(row[0])

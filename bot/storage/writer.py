@@ -1,14 +1,16 @@
-"""Group commit: the writes of many tables share one transaction and few statements.
+"""Group commit: the writes of many tables share one transaction and few statements,
+on either backend (:class:`~bot.storage.sql.Database`).
 
 SQLite runs in aiosqlite's thread, which must take the GIL back from the busy event
-loop for every statement it steps; one transaction of several statements per action
-would make the shared connection the bottleneck under load. So each caller queues its
-rows and waits; whatever is queued while a transaction is in flight goes out together
-in the next one, every row for the same table as one multi-row INSERT (an upsert for
-rows that exist). A caller returns only once its rows are committed, so an action is
-still committed before anyone is told about it. Queued rows must be distinct (each
-table writes only its own, under its lock). If a batch fails, each caller's rows are
-retried in a transaction of their own, so one bad write fails only its caller.
+loop for every statement it steps, and each PostgreSQL statement is a round trip to the
+server; one transaction of several statements per action would make the database the
+bottleneck under load. So each caller queues its rows and waits; whatever is queued
+while a transaction is in flight goes out together in the next one, every row for the
+same table as one multi-row INSERT (an upsert for rows that exist). A caller returns
+only once its rows are committed, so an action is still committed before anyone is told
+about it. Queued rows must be distinct (each table writes only its own, under its lock;
+PostgreSQL refuses one upsert touching a row twice). If a batch fails, each caller's
+rows are retried in a transaction of their own, so one bad write fails only its caller.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-import aiosqlite
+from bot.storage.sql import Database, Sql, Statement
 
 MAX_VARIABLES: Final = 32766
-"""SQLite's cap on ``?`` parameters in one statement (3.32 and later)."""
+"""The cap on parameters in one statement: SQLite's (3.32 and later); PostgreSQL's is
+32767."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,16 +45,16 @@ def insert_sql(row: Row, count: int = 1) -> str:
     return f"INSERT INTO {row.into} VALUES {marks} {row.tail}"
 
 
-async def insert(conn: aiosqlite.Connection, row: Row) -> None:
+async def insert(db: Sql, row: Row) -> None:
     """Write one row now, inside the caller's transaction."""
-    await conn.execute(insert_sql(row), row.values)
+    await db.execute(insert_sql(row), row.values)
 
 
 class Writer:
-    """Serialises every write transaction on one connection and batches small ones."""
+    """Serialises every write transaction and batches small ones."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self.conn = conn
+    def __init__(self, db: Database) -> None:
+        self.db = db
         self._lock = asyncio.Lock()
         self._queue: list[tuple[Sequence[Row], asyncio.Future[None]]] = []
         self._task: asyncio.Task[None] | None = None
@@ -71,16 +74,12 @@ class Writer:
             await asyncio.shield(self._task)
 
     @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self) -> AsyncIterator[Sql]:
         """A transaction of its own, for writes that read back (ids) on the way."""
         async with self._lock:
-            try:
-                yield self.conn
-                await self.conn.commit()
-                self.transactions += 1
-            except BaseException:
-                await self.conn.rollback()
-                raise
+            async with self.db.transaction() as tx:
+                yield tx
+            self.transactions += 1
 
     async def _drain(self) -> None:
         while self._queue:
@@ -107,26 +106,18 @@ class Writer:
                 future.set_result(None)
 
     async def _run(self, rows: Sequence[Row]) -> None:
-        """One transaction: one multi-row INSERT per kind of row, queued to aiosqlite's
-        thread together (it runs them in order), then the commit once all succeeded:
-        two round trips to the thread per batch, whatever its size."""
+        """One transaction: one multi-row INSERT per kind of row, handed to the backend
+        together (:meth:`~bot.storage.sql.Database.run`), then the commit."""
         groups: dict[tuple[str, str], list[Row]] = {}
         for row in rows:
             groups.setdefault((row.into, row.tail), []).append(row)
-        statements = []
+        statements: list[Statement] = []
         for same in groups.values():
             step = max(1, MAX_VARIABLES // len(same[0].values))
             for start in range(0, len(same), step):
                 chunk = same[start:start + step]
                 flat = tuple(v for one in chunk for v in one.values)
-                statements.append(self.conn.execute(insert_sql(chunk[0], len(chunk)), flat))
-        outcomes = await asyncio.gather(*statements, return_exceptions=True)
-        try:
-            failed = next((o for o in outcomes if isinstance(o, BaseException)), None)
-            if failed is not None:
-                raise failed
-            await self.conn.commit()
-        except BaseException:
-            await self.conn.rollback()
-            raise
+                statements.append((insert_sql(chunk[0], len(chunk)), flat))
+        async with self.db.transaction() as tx:
+            await self.db.run(tx, statements)
         self.transactions += 1

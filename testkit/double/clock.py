@@ -38,3 +38,13 @@ class Snowflakes:
         candidate = ms << 22
         self._last = max(candidate, self._last + 1)
         return self._last
+
+    def next_in_shard(self, shard: int, count: int) -> int:
+        """The next id whose shard among ``count`` is ``shard`` (its timestamp moved up
+        by at most ``count - 1`` ms)."""
+        candidate = self.next()
+        ms = candidate >> 22
+        step = (shard - ms) % count
+        if step:
+            self._last = (ms + step) << 22
+        return self._last

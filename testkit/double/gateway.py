@@ -1,5 +1,10 @@
 """The gateway websocket: HELLO, IDENTIFY/READY/GUILD_CREATE, heartbeats, RESUME replay,
-member chunks, zlib-stream compression and clean or forced closes."""
+member chunks, zlib-stream compression, clean or forced closes, and shards.
+
+A session identified with ``shard: [i, n]`` receives only the guilds of shard ``i``
+(``(guild_id >> 22) % n == i``, direct messages on shard 0), and every event of a guild
+goes to the session of its shard. Sessions of several bot processes may be live at once.
+"""
 
 from __future__ import annotations
 
@@ -51,12 +56,26 @@ class Connection:
                 await self.ws.send_bytes(data)
 
 
+Shard = tuple[int, int] | None
+"""``(shard_id, num_shards)`` of a session, None for an unsharded one (every guild)."""
+
+
+def shard_of(guild_id: int | None, count: int) -> int:
+    """The shard a guild's events go to (direct messages: shard 0)."""
+    return 0 if guild_id is None else (guild_id >> 22) % count
+
+
+def covers(shard: Shard, guild_id: int | None) -> bool:
+    return shard is None or shard_of(guild_id, shard[1]) == shard[0]
+
+
 @dataclass(eq=False)
 class Session:
     """A gateway session: sequence numbers and a replay log that survive a dropped socket."""
 
     id: str
     intents: int
+    shard: Shard = None
     seq: int = 0
     log: list[Json] = field(default_factory=list)
     connection: Connection | None = None
@@ -73,12 +92,13 @@ class Session:
 
 
 class Gateway:
-    """Serves `/gateway`; the double's current session receives every dispatched event."""
+    """Serves `/gateway`; each guild's events go to the live session of its shard."""
 
     def __init__(self, double: Double) -> None:
         self.double = double
         self.sessions: dict[str, Session] = {}
-        self.current: Session | None = None
+        self.live: dict[Shard, Session] = {}
+        """The session of each shard (an unsharded session: key None)."""
         self.connections: set[Connection] = set()
         self.ready = asyncio.Event()
         self.heartbeat_interval_ms = 41_250
@@ -128,20 +148,25 @@ class Gateway:
         if data.get("token") != double.token:
             await conn.close(4004)
             return
-        if self.current is not None:
-            self._invalidate(self.current)
-        session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)))
+        raw = data.get("shard")
+        shard: Shard = (int(raw[0]), int(raw[1])) if raw else None
+        for key, other in list(self.live.items()):
+            if shard is None or key is None or key == shard:
+                self._invalidate(other)
+        session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)),
+                          shard=shard)
         self.sessions[session.id] = session
         session.connection = conn
         conn.session = session
-        self.current = session
+        self.live[shard] = session
         self.identifies += 1
+        guilds = [guild for guild in double.guilds if covers(shard, guild.id)]
         await session.dispatch(
             "READY",
             {
                 "v": 10,
                 "user": double.bot_user.payload(),
-                "guilds": [{"id": str(guild.id), "unavailable": True} for guild in double.guilds],
+                "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
                 "session_id": session.id,
                 "session_type": "normal",
                 "resume_gateway_url": double.gateway_url,
@@ -155,9 +180,10 @@ class Gateway:
                 "guild_join_requests": [],
                 "geo_ordered_rtc_regions": [],
                 "user_settings": {},
+                **({"shard": list(shard)} if shard else {}),
             },
         )
-        for guild in double.guilds:
+        for guild in guilds:
             await session.dispatch(
                 "GUILD_CREATE", guild.payload(double.clock.iso(double.started_at))
             )
@@ -177,7 +203,7 @@ class Gateway:
         for payload in [p for p in session.log if p["s"] > after]:
             await conn.send(payload)
         await session.dispatch("RESUMED", {})
-        self.current = session
+        self.live[session.shard] = session
         self.ready.set()
 
     async def _members_chunk(self, conn: Connection, data: Json) -> None:
@@ -200,26 +226,42 @@ class Gateway:
 
     def _invalidate(self, session: Session) -> None:
         session.invalidated = True
-        if self.current is session:
-            self.current = None
-            self.ready.clear()
+        if self.live.get(session.shard) is session:
+            del self.live[session.shard]
+            if not self.live:
+                self.ready.clear()
+
+    def session_for(self, guild_id: int | None) -> Session | None:
+        """The live session that receives a guild's events (None: a direct message)."""
+        return next((s for s in self.live.values() if covers(s.shard, guild_id)), None)
+
+    @property
+    def current(self) -> Session | None:
+        """The session of the double's default guild."""
+        return self.session_for(self.double.guild.id)
 
     async def dispatch(self, event: str, data: Json) -> None:
-        """Send an event to the connected bot (buffered for RESUME if its socket is down)."""
-        if self.current is None:
-            raise RuntimeError("no bot is connected to the double")
-        await self.current.dispatch(event, data)
+        """Send an event to the session of its guild's shard (buffered for RESUME if its
+        socket is down)."""
+        guild_id = data.get("guild_id")
+        session = self.session_for(None if guild_id is None else int(guild_id))
+        if session is None:
+            raise RuntimeError("no bot is connected to the double for that guild's shard")
+        await session.dispatch(event, data)
 
     async def wait_ready(self, timeout: float = 10.0) -> None:
         await asyncio.wait_for(self.ready.wait(), timeout)
 
     async def round_trip(self, timeout: float = 5.0) -> None:
-        """Ask the bot for a heartbeat (op 1) and wait for it: discord.py answers in order, so
-        every event sent before has been handled by then."""
-        session = self.current
-        if session is None or session.connection is None:
-            return
+        """Ask every live session for a heartbeat (op 1) and wait for them: discord.py
+        answers in order, so every event sent before has been handled by then."""
+        await asyncio.gather(*(self._ping(s, timeout) for s in list(self.live.values())))
+
+    @staticmethod
+    async def _ping(session: Session, timeout: float) -> None:
         conn = session.connection
+        if conn is None:
+            return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         conn.pings.append(future)
         await conn.send({"op": HEARTBEAT, "d": session.seq})

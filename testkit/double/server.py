@@ -150,8 +150,10 @@ class Double(actions.Actions):
         return f"ws://127.0.0.1:{self.port}/gateway"
 
     # -- world ----
-    def add_guild(self, name: str) -> Guild:
-        guild_id = self.ids.next()
+    def add_guild(self, name: str, shard: tuple[int, int] | None = None) -> Guild:
+        """A guild (add it before the bot connects); ``shard=(i, n)``: one whose events go
+        to shard ``i`` of ``n``."""
+        guild_id = self.ids.next() if shard is None else self.ids.next_in_shard(*shard)
         everyone = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)
         guild = Guild(guild_id, name, self.owner.id, everyone)
         bot_role = Role(self.ids.next(), self.bot_user.name, ADMINISTRATOR, 1)
@@ -220,13 +222,13 @@ class Double(actions.Actions):
 
     def _announce(self, event: str, data: Json) -> None:
         """Send a world change to the connected bot, in order, before any later interaction."""
-        if self.gateway.current is not None:
+        if self.gateway.live:
             self.pending_events.append((event, data))
             with contextlib.suppress(RuntimeError):  # no running loop: sent with the next action
                 asyncio.get_running_loop().create_task(self.flush_events())
 
     async def flush_events(self) -> None:
-        while self.pending_events and self.gateway.current is not None:
+        while self.pending_events and self.gateway.live:
             event, data = self.pending_events.pop(0)
             await self.gateway.dispatch(event, data)
 
@@ -319,7 +321,8 @@ class Double(actions.Actions):
             await self._message_event("MESSAGE_DELETE", message, data)
 
     async def _message_event(self, event: str, message: StoredMessage, data: Json) -> None:
-        session = self.gateway.current
+        guild = message.channel.guild
+        session = self.gateway.session_for(None if guild is None else guild.id)
         if session is None:
             return
         intent = GUILD_MESSAGES_INTENT if message.channel.guild is not None else DM_MESSAGES_INTENT

@@ -10,9 +10,8 @@ from typing import Any, TypeVar
 
 from bot.client import CardBot
 from bot.config import Settings
-from bot.storage.db import connect
-from bot.storage.results import GameName, Leaderboard, leaderboard
-from bot.storage.tables import TableRecord, load_actions, load_table
+from bot.storage.results import GameName, Leaderboard
+from bot.storage.tables import TableRecord
 from engine.game import Game
 from testkit.double import Double, FakeUser, InteractionResult, StoredMessage
 from testkit.double.harness import RunBot
@@ -21,22 +20,30 @@ from testkit.driver import Driver as PanelDriver
 from testkit.driver import custom_ids as custom_ids
 from testkit.driver import refresh_id as refresh_id
 from testkit.driver import whose_turn as whose_turn
+from tests.backends import StorageAt
 
 SETTLE_QUIET = 0.005
 """Quiet time after which the bot counts as done: its table edit starts before it answers."""
 
 
-def make_bot(double: Double, db: Path, seed: int | None = 7) -> CardBot:
+def storage_at(db: Path | StorageAt) -> StorageAt:
+    """``db`` as a database of either backend (a path: an SQLite file)."""
+    return db if isinstance(db, StorageAt) else StorageAt("sqlite", db)
+
+
+def make_bot(double: Double, db: Path | StorageAt, seed: int | None = 7) -> CardBot:
     """The production client, pointed at the double, with AI players acting at once and
-    repeatable deals; the double counts the bot as done after :data:`SETTLE_QUIET`."""
-    settings = Settings(_env_file=None, discord_token=double.token, database_path=db)  # type: ignore[call-arg]
+    repeatable deals, on the SQLite file or database ``db``; the double counts the bot as
+    done after :data:`SETTLE_QUIET`."""
+    settings = Settings(_env_file=None, discord_token=double.token,  # type: ignore[call-arg]
+                        **storage_at(db).settings())
     double.settle_quiet = SETTLE_QUIET
     bot = CardBot(settings, ai_delay=0.0, seed=seed)
     double.busy_checks.append(lambda: _ai_moving(bot) or _publishing(bot))
     return bot
 
 
-async def started_bot(double: Double, run_bot: RunBot, db: Path) -> CardBot:
+async def started_bot(double: Double, run_bot: RunBot, db: Path | StorageAt) -> CardBot:
     """:func:`make_bot` on the database ``db``, connected to the double."""
     return await run_bot(make_bot(double, db))
 
@@ -119,15 +126,17 @@ def shown_scores(message: StoredMessage) -> dict[int, int]:
     return shown
 
 
-async def replayed(db: Path, new_game: Callable[[TableRecord, dict[str, Any]], G]) -> G:
+async def replayed(
+    db: Path | StorageAt, new_game: Callable[[TableRecord, dict[str, Any]], G],
+) -> G:
     """The first table, finished, replayed from its stored actions onto
     ``new_game(record, deal action)``; the replay must reach the end."""
-    conn = await connect(db)
+    storage = await storage_at(db).open()
     try:
-        log = await load_actions(conn, 1)
-        rec = await load_table(conn, 1)
+        log = await storage.actions(1)
+        rec = await storage.table(1)
     finally:
-        await conn.close()
+        await storage.close()
     assert rec is not None and rec.status == "finished"
     game = new_game(rec, log[0].action)
     for entry in log[1:]:
@@ -137,13 +146,15 @@ async def replayed(db: Path, new_game: Callable[[TableRecord, dict[str, Any]], G
     return game
 
 
-async def stored_leaderboard(db: Path, guild_id: int, game: GameName) -> Leaderboard:
+async def stored_leaderboard(
+    db: Path | StorageAt, guild_id: int, game: GameName,
+) -> Leaderboard:
     """The server's leaderboard of ``game`` as stored in ``db``."""
-    conn = await connect(db)
+    storage = await storage_at(db).open()
     try:
-        return await leaderboard(conn, guild_id, game)
+        return await storage.leaderboard(guild_id, game)
     finally:
-        await conn.close()
+        await storage.close()
 
 
 async def table_shows(double: Double, text: str, tries: int = 100) -> bool:

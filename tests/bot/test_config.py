@@ -14,14 +14,17 @@ import pytest
 
 from bot.app import NoVoiceWarning, run
 from bot.config import Settings
+from bot.storage import SqliteStorage
 from testkit.double import Double
 
 ROOT = Path(__file__).resolve().parents[2]
+SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL",
+            "SHARD_COUNT", "SHARD_IDS")
 
 
 def _env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items()
-           if k not in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL")}
+           if k not in SETTINGS}
     env["PYTHONPATH"] = str(ROOT)
     env.update(extra)
     return env
@@ -47,7 +50,7 @@ def test_bad_log_level_exits_2_without_traceback(tmp_path: Path) -> None:
 
 def test_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
-    for key in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL"):
+    for key in SETTINGS:
         monkeypatch.delenv(key, raising=False)
     settings = Settings()
     assert settings.discord_token is None
@@ -58,7 +61,7 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
 
 def test_dotenv_and_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(tmp_path)
-    for key in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL"):
+    for key in SETTINGS:
         monkeypatch.delenv(key, raising=False)
     (tmp_path / ".env").write_text(
         "DISCORD_TOKEN=abc\nDATABASE_PATH=db/x.sqlite3\nDEV_GUILD_ID=\nLOG_LEVEL=debug\n",
@@ -86,6 +89,51 @@ async def test_sigterm_closes_the_bot_cleanly(double: Double, tmp_path: Path) ->
     assert (tmp_path / "bot.sqlite3").exists()
 
 
+def _refusal(tmp_path: Path, **env: str) -> str:
+    """``python -m bot`` stops at once with exit status 2 and one line: that line."""
+    proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path,
+                          env=_env(DISCORD_TOKEN="x", **env),
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2, proc.stderr
+    lines = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr
+    return lines[0]
+
+
+def test_shard_settings() -> None:
+    def shards(**values: object) -> tuple[int, tuple[int, ...]]:
+        got = Settings(_env_file=None, **values).shards  # type: ignore[arg-type]
+        return got.count, got.ids
+
+    assert shards() == (1, (0,))
+    assert shards(shard_count="2") == (2, (0, 1))  # SQLite: one process, every shard
+    url = "postgresql://bot@127.0.0.1/cards"
+    assert shards(shard_count="4", shard_ids="3, 1", database_url=url) == (4, (3, 1))
+    assert shards(shard_count="", shard_ids=None, database_url=" ") == (1, (0,))
+
+
+def test_unusable_shard_settings_stop_with_one_sentence(tmp_path: Path) -> None:
+    url = "postgresql://bot@127.0.0.1:1/cards"
+    assert "SHARD_IDS must be between 0 and 1" in _refusal(
+        tmp_path, DATABASE_URL=url, SHARD_COUNT="2", SHARD_IDS="2")
+    assert "SHARD_IDS must be shard numbers" in _refusal(
+        tmp_path, DATABASE_URL=url, SHARD_COUNT="2", SHARD_IDS="zero")
+    assert "SHARD_IDS needs SHARD_COUNT" in _refusal(tmp_path, DATABASE_URL=url, SHARD_IDS="0")
+    assert "DATABASE_URL must be a postgresql" in _refusal(tmp_path, DATABASE_URL="mysql://x")
+    assert "one SQLite file serves one process running every shard" in _refusal(
+        tmp_path, SHARD_COUNT="2", SHARD_IDS="1")
+
+
+async def test_a_second_process_on_one_sqlite_file_stops(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    running = await SqliteStorage.open(path, exclusive=True)  # as a running bot holds it
+    try:
+        line = await asyncio.to_thread(_refusal, tmp_path, DATABASE_PATH=str(path))
+    finally:
+        await running.close()
+    assert line.startswith(f"another process already runs the bot on {path}")
+    assert "PostgreSQL (DATABASE_URL)" in line
+
 def test_voice_warnings_stay_out_of_the_log() -> None:
     def record(message: str) -> logging.LogRecord:
         return logging.LogRecord("discord.client", logging.WARNING, __file__, 1, message, None,
@@ -95,3 +143,12 @@ def test_voice_warnings_stay_out_of_the_log() -> None:
     assert not quiet.filter(record("PyNaCl is not installed, voice will NOT be supported"))
     assert not quiet.filter(record("davey is not installed, voice will NOT be supported"))
     assert quiet.filter(record("Shard ID None has connected to Gateway"))
+
+
+def test_an_unreachable_database_stops_with_status_1(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path,
+                          env=_env(DISCORD_TOKEN="x", DATABASE_URL="postgresql://bot@127.0.0.1:1/x"),
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1
+    assert "could not open the database at DATABASE_URL" in proc.stderr
+    assert "Traceback" not in proc.stderr

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +12,7 @@ from bot.storage.tables import TableRecord
 from engine.kachuful.game import KachufulGame
 from testkit.double import Double
 from testkit.double.harness import RunBot
+from tests.backends import StorageAt
 from tests.bot.harness import (
     Driver,
     check_pictures,
@@ -26,10 +26,10 @@ from tests.bot.harness import (
 
 
 async def test_full_default_game_matches_engine_replay(
-    double: Double, run_bot: RunBot, tmp_path: Path, caplog: pytest.LogCaptureFixture,
+    double: Double, run_bot: RunBot, storage_at: StorageAt, caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.INFO)
-    db = tmp_path / "bot.sqlite3"
+    db = storage_at
     bot = await started_bot(double, run_bot, db)
     users = members(double, 4)
     ana = users[0]

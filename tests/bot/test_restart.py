@@ -8,10 +8,10 @@ import time
 from pathlib import Path
 
 from bot.client import CardBot
-from bot.storage.db import connect
 from bot.storage.tables import load_table
 from testkit.double import Double
 from testkit.double.harness import RunBot
+from tests.backends import open_sqlite
 from tests.bot.harness import (
     Driver,
     custom_ids,
@@ -53,7 +53,7 @@ async def test_restart_mid_trick_then_finish_with_an_old_button(
     while await driver.step():
         pass
     assert "game over" in table_message(double).embeds[0]["title"]
-    conn = await connect(db)
+    conn = await open_sqlite(db)
     try:
         rec = await load_table(conn, 1)
         assert rec is not None and rec.status == "finished"
@@ -69,7 +69,7 @@ async def test_turn_timer_deadline_survives_a_restart(
     users = members(double, 3)
     await open_table(double, users, turn_timer=1)
     assert "<t:" in table_message(double).embeds[0]["description"]
-    conn = await connect(db)
+    conn = await open_sqlite(db)
     try:
         rec = await load_table(conn, 1)
         assert rec is not None and rec.deadline is not None

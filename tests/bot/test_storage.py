@@ -1,25 +1,27 @@
-"""Storage on a real SQLite file: migrations, tables, the action log, leaderboards."""
+"""Storage on a real SQLite file and a real PostgreSQL server: migrations, tables, the
+action log, leaderboards, shard leases."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from pathlib import Path
 
 import pytest
 
-from bot.storage import ChannelTaken, SqliteStorage
+from bot.shards import Shards
+from bot.storage import ChannelTaken, PostgresStorage, SqliteStorage, StartRefused
 from bot.storage import tables as store
 from bot.storage.db import connect, schema_version
-from bot.storage.migrations import MIGRATIONS
-from bot.storage.results import FinishedGame, PlayerResult, leaderboard, record_game
+from bot.storage.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
+from bot.storage.results import FinishedGame, PlayerResult, record_game
 from bot.storage.tables import LoggedAction, SeatRecord, Snapshot, TableRecord
 from bot.storage.writer import Row, Writer
+from tests.backends import StorageAt
 
 
-def _table(channel: int = 10) -> TableRecord:
+def _table(channel: int = 10, guild: int = 1) -> TableRecord:
     return TableRecord(
-        guild_id=1, channel_id=channel, game="kachuful", host_id=100,
+        guild_id=guild, channel_id=channel, game="kachuful", host_id=100,
         settings={"start_size": None, "hook": True, "turn_timer": 0},
         seats=[SeatRecord("Ana", 100), SeatRecord("Ada", None, True)],
         created_at=1000.0, updated_at=1000.0,
@@ -46,9 +48,8 @@ async def test_migrations_from_empty_make_folders_and_wal(tmp_path: Path) -> Non
         await again.close()
 
 
-async def test_table_round_trip_action_log_and_snapshots(tmp_path: Path) -> None:
-    path = tmp_path / "bot.sqlite3"
-    storage = await SqliteStorage.open(path)
+async def test_table_round_trip_action_log_and_snapshots(storage_at: StorageAt) -> None:
+    storage = await storage_at.open()
     rec = _table()
     await storage.insert_table(rec)
     rec.status, rec.version, rec.deadline = "running", 3, 2000.5
@@ -62,7 +63,7 @@ async def test_table_round_trip_action_log_and_snapshots(tmp_path: Path) -> None
     await storage.log_action(rec, LoggedAction(4, 2, None, {"bid": 0}, 1003.0))
     await storage.close()
 
-    storage = await SqliteStorage.open(path)
+    storage = await storage_at.open()
     try:
         [stored] = await storage.open_tables()
         assert stored.rec == rec
@@ -89,8 +90,8 @@ async def test_table_round_trip_action_log_and_snapshots(tmp_path: Path) -> None
         await storage.close()
 
 
-async def test_one_open_table_per_channel(tmp_path: Path) -> None:
-    storage = await SqliteStorage.open(tmp_path / "bot.sqlite3")
+async def test_one_open_table_per_channel(storage_at: StorageAt) -> None:
+    storage = await storage_at.open()
     try:
         first = _table()
         await storage.insert_table(first)
@@ -103,8 +104,8 @@ async def test_one_open_table_per_channel(tmp_path: Path) -> None:
         await storage.close()
 
 
-async def test_guild_settings_round_trip(tmp_path: Path) -> None:
-    storage = await SqliteStorage.open(tmp_path / "bot.sqlite3")
+async def test_guild_settings_round_trip(storage_at: StorageAt) -> None:
+    storage = await storage_at.open()
     try:
         assert await storage.guild_settings(1) == {}
         await storage.save_guild_settings(1, {"language": "pt-BR"})
@@ -135,8 +136,8 @@ async def test_version_3_moves_each_state_into_a_snapshot(tmp_path: Path) -> Non
         await storage.close()
 
 
-async def test_leaderboard_after_recorded_games(tmp_path: Path) -> None:
-    conn = await connect(tmp_path / "bot.sqlite3")
+async def test_leaderboard_after_recorded_games(storage_at: StorageAt) -> None:
+    storage = await storage_at.open()
     try:
         for ended in range(3):
             result = FinishedGame(
@@ -148,25 +149,27 @@ async def test_leaderboard_after_recorded_games(tmp_path: Path) -> None:
                     PlayerResult(seat=2, user_id=None, name="Ada", score=60, won=False),
                 ],
             )
-            await record_game(conn, result)
-        await conn.commit()
-        board = await leaderboard(conn, 1, "kachuful")
+            async with storage.writer.transaction() as tx:
+                await record_game(tx, result)
+        board = await storage.leaderboard(1, "kachuful")
         assert board.games_recorded == 3
         assert [s.player.user_id for s in board.ranked] == [100, 200]
         assert board.ranked[0].player.wins == 3
-        assert (await leaderboard(conn, 2, "kachuful")).empty
+        assert (await storage.leaderboard(2, "kachuful")).empty
+        stats = await storage.player_stats(1, "kachuful", 200)
+        assert stats is not None and stats.rank == 2 and stats.recent[0].place == 2
+        assert await storage.most_played_game(1, ["mighty", "kachuful"]) == "kachuful"
     finally:
-        await conn.close()
+        await storage.close()
 
 
-async def test_writer_batches_and_isolates_a_bad_write(tmp_path: Path) -> None:
-    conn = await connect(tmp_path / "bot.sqlite3")
+async def test_writer_batches_and_isolates_a_bad_write(storage_at: StorageAt) -> None:
+    storage = await storage_at.open()
     try:
         records = [_table(channel) for channel in (1, 2, 3)]
         for rec in records:
-            await store.insert_table(conn, rec)
-        await conn.commit()
-        writer = Writer(conn)
+            await storage.insert_table(rec)
+        writer = Writer(storage.db)
         await writer.write([store.action_row(records[0].id,
                                              LoggedAction(1, 0, 100, {"bid": 1}, 1.0))])
 
@@ -181,10 +184,103 @@ async def test_writer_batches_and_isolates_a_bad_write(tmp_path: Path) -> None:
             writer.write(move(records[2], 1)),
             return_exceptions=True,
         )
-        assert isinstance(results[0], sqlite3.IntegrityError)
+        assert isinstance(results[0], storage.db.integrity_errors)
         assert results[1:] == [None, None]
-        versions = {r.channel_id: r.version for r in await store.load_open_tables(conn)}
+        versions = {s.rec.channel_id: s.rec.version for s in await storage.open_tables()}
         assert versions == {1: 0, 2: 1, 3: 1}
-        assert [e.action for e in await store.load_actions(conn, records[0].id)] == [{"bid": 1}]
+        assert [e.action for e in await storage.actions(records[0].id)] == [{"bid": 1}]
     finally:
-        await conn.close()
+        await storage.close()
+
+
+async def test_open_tables_of_a_process_are_its_shards_servers(storage_at: StorageAt) -> None:
+    guilds = [(n << 22) | 5 for n in (10, 11, 12, 13)]  # shards 0, 1, 0, 1 of 2
+    storage = await storage_at.open()
+    try:
+        for channel, guild in enumerate(guilds, 1):
+            await storage.insert_table(_table(channel, guild))
+        found = {s.rec.guild_id for s in await storage.open_tables(Shards(2, (1,)))}
+        assert found == {guilds[1], guilds[3]}
+        assert len(await storage.open_tables(Shards(2, (0, 1)))) == 4
+        assert len(await storage.open_tables()) == 4
+    finally:
+        await storage.close()
+
+
+async def test_one_process_per_sqlite_file(tmp_path: Path) -> None:
+    path = tmp_path / "bot.sqlite3"
+    first = await SqliteStorage.open(path, exclusive=True)
+    try:
+        with pytest.raises(StartRefused, match="another process already runs the bot on"):
+            await SqliteStorage.open(path, exclusive=True)
+    finally:
+        await first.close()
+    await (await SqliteStorage.open(path, exclusive=True)).close()
+
+
+async def test_postgres_migrations_are_versioned_and_race_free(postgres_url: str) -> None:
+    storages = await asyncio.gather(*(PostgresStorage.open(postgres_url) for _ in range(3)))
+    try:
+        rows = await storages[0].pool.fetch("SELECT version FROM schema_version ORDER BY 1")
+        assert [r[0] for r in rows] == list(range(1, len(POSTGRES_MIGRATIONS) + 1))
+    finally:
+        for storage in storages:
+            await storage.close()
+
+
+async def test_a_held_shard_refuses_another_process_until_released(postgres_url: str) -> None:
+    first = await PostgresStorage.open(postgres_url, Shards(2, (0,)))
+    try:
+        other = await PostgresStorage.open(postgres_url, Shards(2, (1,)))
+        await other.close()
+        with pytest.raises(StartRefused, match=r"^shard 0 of 2 is already run by another"):
+            await PostgresStorage.open(postgres_url, Shards(2, (1, 0)))
+        # the refused process took nothing: shard 1 is free again
+        await (await PostgresStorage.open(postgres_url, Shards(2, (1,)))).close()
+    finally:
+        await first.close()
+    await (await PostgresStorage.open(postgres_url, Shards(2, (0,)))).close()
+
+
+async def test_a_dead_process_lease_is_released_by_the_server(postgres_url: str) -> None:
+    first = await PostgresStorage.open(postgres_url, Shards(1, (0,)))
+    assert first._leases is not None
+    first._leases.terminate()  # the connection dies as with a killed process
+    try:
+        for _ in range(50):
+            try:
+                await (await PostgresStorage.open(postgres_url, Shards(1, (0,)))).close()
+                break
+            except StartRefused:
+                await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("the lease of a dead connection was never released")
+    finally:
+        first._leases = None
+        await first.close()
+
+
+async def test_history_and_recorded_games(storage_at: StorageAt) -> None:
+    storage = await storage_at.open()
+    try:
+        rec = _table()
+        await storage.insert_table(rec)
+        rec.status = "finished"
+        players = [PlayerResult(seat=0, user_id=100, name="Ana", score=3, won=True),
+                   PlayerResult(seat=1, user_id=200, name="Bo", score=9, won=False, left=True)]
+        result = FinishedGame(guild_id=1, game="kachuful", status="finished", hands_played=2,
+                              ended_at=1005.0, table_id=rec.id, players=players)
+        game_id = await storage.close_table(rec, snapshot=Snapshot(9, '{"end": 1}'),
+                                            result=result)
+        assert game_id is not None
+        games, total = await storage.history(1, "kachuful", 200, 0, 10)
+        assert total == 1 and [g.game_id for g in games] == [game_id]
+        assert [p.left for p in games[0].players] == [False, True]
+        assert (await storage.history(1, None, 300, 0, 10)) == ([], 0)
+        found = await storage.recorded_game(1, game_id)
+        assert found is not None and found.state == '{"end": 1}'
+        assert await storage.recorded_game(2, game_id) is None  # another server's game
+        bo = await storage.player_stats(1, "kachuful", 200)
+        assert bo is not None and bo.recent[0].place == 2  # left: last
+    finally:
+        await storage.close()

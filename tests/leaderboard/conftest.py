@@ -1,19 +1,15 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
-import aiosqlite
 import pytest
 
-from bot.storage.db import connect
+from tests.backends import Session, StorageAt, session
 
 
 @pytest.fixture
-async def conn(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
-    """A real SQLite file, migrated by the runtime's own migration runner."""
-    db = await connect(tmp_path / "leaderboard.sqlite3")
-    try:
+async def conn(storage_at: StorageAt) -> AsyncIterator[Session]:
+    """A connection to a real database on each backend, migrated by the runtime's own
+    migration runner, in a transaction."""
+    async with session(storage_at) as db:
         yield db
-    finally:
-        await db.close()

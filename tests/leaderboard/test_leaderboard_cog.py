@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -15,6 +16,7 @@ from bot.ratings import MIN_RATED_GAMES
 from bot.storage import SqliteStorage
 from bot.storage.results import record_game
 from cogs.leaderboard import NOT_IN_SERVER, READ_FAILED, Leaderboards, parse_game
+from tests.backends import Session, StorageAt
 from tests.leaderboard.builders import game_of
 
 
@@ -54,9 +56,10 @@ async def stats(cog: Leaderboards, inter: Interaction, member: Member | None = N
 
 
 @pytest.fixture
-def cog(conn: aiosqlite.Connection) -> Leaderboards:
-    storage = SqliteStorage(conn)
-    return Leaderboards(lambda: storage)
+async def cog(storage_at: StorageAt) -> AsyncIterator[Leaderboards]:
+    storage = await storage_at.open()
+    yield Leaderboards(lambda: storage)
+    await storage.close()
 
 
 def test_parse_game() -> None:
@@ -89,7 +92,7 @@ async def test_empty_server_gets_a_private_friendly_note(cog: Leaderboards) -> N
 
 
 async def test_leaderboard_is_public_and_defaults_to_the_most_played_game(
-    cog: Leaderboards, conn: aiosqlite.Connection
+    cog: Leaderboards, conn: Session
 ) -> None:
     for _ in range(MIN_RATED_GAMES):
         await record_game(conn, game_of([(1, 5), (2, -5)], game="mighty"))
@@ -102,7 +105,7 @@ async def test_leaderboard_is_public_and_defaults_to_the_most_played_game(
 
 
 async def test_stats_default_to_yourself_and_every_game(
-    cog: Leaderboards, conn: aiosqlite.Connection
+    cog: Leaderboards, conn: Session
 ) -> None:
     await record_game(conn, game_of([(1, 5), (2, -5)], game="mighty"))
     await record_game(conn, game_of([(1, 50), (2, 10)]))
@@ -119,7 +122,7 @@ async def test_stats_default_to_yourself_and_every_game(
 
 
 async def test_member_without_games_gets_a_clear_private_message(
-    cog: Leaderboards, conn: aiosqlite.Connection
+    cog: Leaderboards, conn: Session
 ) -> None:
     await record_game(conn, game_of([(1, 5), (2, -5)], game="mighty"))
     await conn.commit()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.ratings import MIN_RATED_GAMES
-from bot.storage.db import connect
 from bot.storage.results import record_game
 from cogs.leaderboard import NOT_IN_SERVER
 from testkit.double import Double, FakeUser
@@ -13,13 +12,14 @@ from testkit.double.commands import build_command_data
 from testkit.double.harness import RunBot
 from testkit.double.results import APPLICATION_COMMAND
 from testkit.driver import table_message
+from tests.backends import open_sqlite
 from tests.bot.harness import make_bot
 from tests.leaderboard.builders import game_of
 
 
 async def seed(path: Path, guild_id: int, alice: int, bob: int) -> None:
     """Finished games (and one abandoned) of this server, stored before the bot starts."""
-    conn = await connect(path)
+    conn = await open_sqlite(path)
     for _ in range(MIN_RATED_GAMES):
         await record_game(conn, game_of([(alice, 40), (None, 30), (bob, 20)], guild_id=guild_id))
     await record_game(conn, game_of([(alice, 0), (bob, 5)], guild_id=guild_id, status="abandoned"))
@@ -125,7 +125,7 @@ async def test_a_hundred_member_leaderboard_is_accepted_by_discord(
 ) -> None:
     viewer = double.add_user("viewer")
     path = tmp_path / "bot.sqlite3"
-    conn = await connect(path)
+    conn = await open_sqlite(path)
     ids = [10**18 + i for i in range(99)] + [viewer.id]
     for round_ in range(MIN_RATED_GAMES):
         for table in range(20):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import aiosqlite
 import discord
 
 from bot.leaderboard_render import (
@@ -15,6 +14,7 @@ from bot.leaderboard_render import (
 )
 from bot.ratings import MIN_RATED_GAMES
 from bot.storage.results import leaderboard, player_stats, record_game
+from tests.backends import Session
 from tests.leaderboard.builders import game_of
 
 BIG = 10**18  # snowflake-sized ids make the longest mentions
@@ -29,7 +29,7 @@ def assert_within_limits(embed: discord.Embed) -> None:
         assert 0 < len(f.name or "") <= 256 and 0 < len(f.value or "") <= 1024
 
 
-async def test_hundred_players_stay_within_embed_limits(conn: aiosqlite.Connection) -> None:
+async def test_hundred_players_stay_within_embed_limits(conn: Session) -> None:
     players = [BIG + i for i in range(100)]
     # 60 members play five-seat games often enough to be ranked; 40 play once.
     for round_ in range(MIN_RATED_GAMES):
@@ -52,7 +52,7 @@ async def test_hundred_players_stay_within_embed_limits(conn: aiosqlite.Connecti
     assert "AI" not in text
 
 
-async def test_leaderboard_lines_show_rating_and_record(conn: aiosqlite.Connection) -> None:
+async def test_leaderboard_lines_show_rating_and_record(conn: Session) -> None:
     for _ in range(MIN_RATED_GAMES):
         await record_game(conn, game_of([(1, 40), (2, 40), (3, 10), (None, 50)]))
     await record_game(conn, game_of([(4, 5), (1, 20)]))
@@ -67,7 +67,7 @@ async def test_leaderboard_lines_show_rating_and_record(conn: aiosqlite.Connecti
     assert "Last game <t:" in (embed.description or "")
 
 
-async def test_mighty_leaderboard_shows_net_units(conn: aiosqlite.Connection) -> None:
+async def test_mighty_leaderboard_shows_net_units(conn: Session) -> None:
     await record_game(conn, game_of([(1, 6), (2, -3), (3, -3), (4, 1), (5, -1)], game="mighty"))
     embed = leaderboard_embed(await leaderboard(conn, 1, "mighty"))
     assert embed.title == "Mighty leaderboard"
@@ -81,7 +81,7 @@ def test_empty_server_gets_a_friendly_message() -> None:
     assert "/kachuful start" in (embed.description or "")
 
 
-async def test_stats_embed_for_both_games(conn: aiosqlite.Connection) -> None:
+async def test_stats_embed_for_both_games(conn: Session) -> None:
     for _ in range(MIN_RATED_GAMES):
         await record_game(conn, game_of([(1, 30), (2, 10)]))
     await record_game(conn, game_of([(1, 0), (2, 5)], status="abandoned"))

@@ -1,4 +1,5 @@
-"""Recording games and the leaderboard/stats queries, on a real SQLite file."""
+"""Recording games and the leaderboard/stats queries, on a real SQLite file and a real
+PostgreSQL server."""
 
 from __future__ import annotations
 
@@ -22,23 +23,23 @@ from bot.storage.results import (
     record_game,
 )
 from engine.game import Results
+from tests.backends import Session, SqliteSession
 from tests.leaderboard.builders import game_of
 
 ALICE, BOB, CAROL, DAVE = 101, 102, 103, 104
 
 
-async def record(conn: aiosqlite.Connection, *games: FinishedGame) -> None:
+async def record(conn: Session, *games: FinishedGame) -> None:
     for g in games:
         await record_game(conn, g)
     await conn.commit()
 
 
-async def rows(conn: aiosqlite.Connection, sql: str, *params: object) -> list[tuple[object, ...]]:
-    async with conn.execute(sql, params) as cur:
-        return [tuple(r) for r in await cur.fetchall()]
+async def rows(conn: Session, sql: str, *params: object) -> list[tuple[object, ...]]:
+    return await conn.fetch(sql, params)
 
 
-async def test_record_game_stores_the_game_and_every_seat(conn: aiosqlite.Connection) -> None:
+async def test_record_game_stores_the_game_and_every_seat(conn: Session) -> None:
     g = game_of([(ALICE, 30), (None, 12), (BOB, 30)]).model_copy(
         update={"variant": {"scoring": "classic", "start_size": 7}, "table_id": 9}
     )
@@ -55,14 +56,14 @@ async def test_record_game_stores_the_game_and_every_seat(conn: aiosqlite.Connec
                      (2, BOB, 0, f"member {BOB}", 30, 1)]
 
 
-async def test_record_game_leaves_committing_to_the_caller(conn: aiosqlite.Connection) -> None:
+async def test_record_game_leaves_committing_to_the_caller(conn: Session) -> None:
     await record_game(conn, game_of([(ALICE, 30), (BOB, 10)]))
     await conn.rollback()
     assert await rows(conn, "SELECT * FROM games") == []
     assert await rows(conn, "SELECT * FROM ratings") == []
 
 
-async def test_rating_moves_winner_up_and_loser_down(conn: aiosqlite.Connection) -> None:
+async def test_rating_moves_winner_up_and_loser_down(conn: Session) -> None:
     await record(conn, game_of([(ALICE, 40), (BOB, 10), (CAROL, 25)]))
     skills = await load_skills(conn, 1, "kachuful")
     fresh = Skill()
@@ -72,7 +73,7 @@ async def test_rating_moves_winner_up_and_loser_down(conn: aiosqlite.Connection)
 
 
 async def test_k10_shared_win_counts_for_each_and_rates_them_equal(
-    conn: aiosqlite.Connection,
+    conn: Session,
 ) -> None:
     await record(conn, game_of([(ALICE, 30), (BOB, 30), (CAROL, 0)]))
     skills = await load_skills(conn, 1, "kachuful")
@@ -83,7 +84,7 @@ async def test_k10_shared_win_counts_for_each_and_rates_them_equal(
     assert wins == {ALICE: 1, BOB: 1, CAROL: 0}
 
 
-async def test_ai_players_are_never_rated_counted_or_listed(conn: aiosqlite.Connection) -> None:
+async def test_ai_players_are_never_rated_counted_or_listed(conn: Session) -> None:
     # Alone with AI players: the game counts in the member's record but rates nothing.
     await record(conn, game_of([(ALICE, 50), (None, 10), (None, 0)]))
     assert await load_skills(conn, 1, "kachuful") == {}
@@ -99,7 +100,7 @@ async def test_ai_players_are_never_rated_counted_or_listed(conn: aiosqlite.Conn
 
 
 async def test_abandoned_games_are_kept_but_change_no_rating_or_total(
-    conn: aiosqlite.Connection,
+    conn: Session,
 ) -> None:
     await record(conn, game_of([(ALICE, 30), (BOB, 10)]))
     before = await load_skills(conn, 1, "kachuful")
@@ -116,7 +117,7 @@ async def test_abandoned_games_are_kept_but_change_no_rating_or_total(
 
 
 async def test_only_abandoned_games_give_stats_without_a_summary(
-    conn: aiosqlite.Connection,
+    conn: Session,
 ) -> None:
     await record(conn, game_of([(ALICE, 5), (BOB, 0)], status="abandoned"))
     stats = await player_stats(conn, 1, "kachuful", ALICE)
@@ -124,7 +125,7 @@ async def test_only_abandoned_games_give_stats_without_a_summary(
     assert (await leaderboard(conn, 1, "kachuful")).empty
 
 
-async def test_minimum_games_before_being_ranked(conn: aiosqlite.Connection) -> None:
+async def test_minimum_games_before_being_ranked(conn: Session) -> None:
     for _ in range(MIN_RATED_GAMES - 1):
         await record(conn, game_of([(ALICE, 30), (BOB, 10)]))
     await record(conn, game_of([(CAROL, 30), (DAVE, 10)]))
@@ -142,7 +143,7 @@ async def test_minimum_games_before_being_ranked(conn: aiosqlite.Connection) -> 
     assert (alice.rank, bob.rank, carol.rank, alice.ranked_players) == (1, 2, None, 2)
 
 
-async def test_equal_ratings_share_a_rank(conn: aiosqlite.Connection) -> None:
+async def test_equal_ratings_share_a_rank(conn: Session) -> None:
     for _ in range(MIN_RATED_GAMES):
         await record(conn, game_of([(ALICE, 30), (BOB, 30), (CAROL, 0)]))
     board = await leaderboard(conn, 1, "kachuful")
@@ -150,7 +151,7 @@ async def test_equal_ratings_share_a_rank(conn: aiosqlite.Connection) -> None:
         (1, ALICE), (1, BOB), (3, CAROL)]
 
 
-async def test_each_server_and_game_keeps_its_own_records(conn: aiosqlite.Connection) -> None:
+async def test_each_server_and_game_keeps_its_own_records(conn: Session) -> None:
     await record(conn, game_of([(ALICE, 30), (BOB, 10)], guild_id=1))
     await record(conn, game_of([(ALICE, 10), (BOB, 30)], guild_id=2))
     await record(conn, game_of([(ALICE, 0), (BOB, 9)], guild_id=1, game="mighty"))
@@ -164,7 +165,7 @@ async def test_each_server_and_game_keeps_its_own_records(conn: aiosqlite.Connec
     assert await player_stats(conn, 3, "kachuful", ALICE) is None
 
 
-async def test_mighty_scores_sum_as_net_units(conn: aiosqlite.Connection) -> None:
+async def test_mighty_scores_sum_as_net_units(conn: Session) -> None:
     await record(conn, game_of([(ALICE, 8), (BOB, -2), (CAROL, -2), (DAVE, -2), (None, -2)],
                                game="mighty"))
     await record(conn, game_of([(ALICE, -6), (BOB, 3), (CAROL, 3), (DAVE, -4), (None, 4)],
@@ -174,7 +175,7 @@ async def test_mighty_scores_sum_as_net_units(conn: aiosqlite.Connection) -> Non
     assert (stats.summary.total_score, stats.summary.best_score, stats.summary.wins) == (2, 8, 1)
 
 
-async def test_most_played_game_defaults_to_kachuful(conn: aiosqlite.Connection) -> None:
+async def test_most_played_game_defaults_to_kachuful(conn: Session) -> None:
     assert await most_played_game(conn, 1, ["kachuful", "mighty"]) == "kachuful"
     await record(conn, game_of([(ALICE, 1), (BOB, 0)], game="mighty"))
     assert await most_played_game(conn, 1, ["kachuful", "mighty"]) == "mighty"
@@ -249,8 +250,9 @@ def games(draw: st.DrawFn) -> FinishedGame:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(history=st.lists(games(), max_size=12))
 async def test_leaderboard_agrees_with_the_history(history: list[FinishedGame]) -> None:
-    async with aiosqlite.connect(":memory:") as db:
-        await migrate(db)
+    async with aiosqlite.connect(":memory:") as raw:
+        await migrate(raw)
+        db = SqliteSession(raw)
         await record(db, *history)
         for guild in (1, 2):
             board = await leaderboard(db, guild, "kachuful")

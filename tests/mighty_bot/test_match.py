@@ -7,7 +7,6 @@ is stored for the leaderboard, and no public payload ever names a hidden card.""
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
 import pytest
 
@@ -17,6 +16,7 @@ from engine.mighty import DEAL_MISS, PASS, Contract, FriendCall, MightyBid, Migh
 from engine.mighty.deals import Deal, seeded_deal
 from testkit.double import Double
 from testkit.double.harness import RunBot
+from tests.backends import StorageAt
 from tests.bot.harness import (
     check_pictures,
     members,
@@ -89,13 +89,13 @@ def script() -> tuple[list[str], object]:
 
 
 async def test_ten_hand_match_matches_engine_replay(
-    double: Double, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    double: Double, run_bot: RunBot, storage_at: StorageAt, monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     caplog.set_level(logging.INFO)
     deals = match_deals()
     fixed_deals(monkeypatch, deals, first_dealer=0)
-    db = tmp_path / "bot.sqlite3"
+    db = storage_at
     bot = await started_bot(double, run_bot, db)
     users = members(double, 5)
     await open_mighty(double, users)

@@ -12,10 +12,10 @@ import pytest
 
 from bot.client import CardBot
 from bot.service import TableService
-from bot.storage.db import connect
 from bot.storage.tables import load_table
 from testkit.double import Double, FakeUser, StoredMessage
 from testkit.double.harness import RunBot
+from tests.backends import open_sqlite
 from tests.bot.harness import Driver, custom_ids, members, open_table, started_bot, table_message
 
 QUICK = {"start_size": 2, "schedule": "descending"}
@@ -114,7 +114,7 @@ async def test_standings_are_posted_after_a_stop_between_the_last_commit_and_the
     await double.settle()
     assert not table.is_open and "game over" not in table_message(double).embeds[0]["title"]
     await first.close()
-    conn = await connect(db)
+    conn = await open_sqlite(db)
     try:
         rec = await load_table(conn, table.id)
         assert rec is not None and rec.status == "finished" and rec.final_pending
@@ -134,7 +134,7 @@ async def test_standings_are_posted_after_a_stop_between_the_last_commit_and_the
     await started_bot(double, run_bot, db)  # the viewer's buttons need nothing in memory
     page = await double.click(three[0], viewer, "r:1:0:1")
     assert page.response_type == 7 and "Trick 1 of" in str(page.embeds), page
-    conn = await connect(db)
+    conn = await open_sqlite(db)
     try:
         rec = await load_table(conn, table.id)
         assert rec is not None and not rec.final_pending

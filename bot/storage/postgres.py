@@ -1,0 +1,161 @@
+"""The PostgreSQL implementation of :class:`~bot.storage.interface.Storage` (asyncpg):
+the shared queries and group commit of :class:`~bot.storage.store.SqlStorage` on a
+connection pool, versioned migrations, and shard leases.
+
+A lease is a session advisory lock per shard, held on a connection of its own for the
+process's life: a second process for a held shard is refused at once, and the server
+releases the locks of a process that dies with its connection.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+from collections.abc import AsyncIterator, Sequence
+from typing import Any, Final
+
+import asyncpg
+from asyncpg.pool import PoolConnectionProxy
+
+from bot.shards import Shards
+from bot.storage.interface import StartRefused, StorageUnavailable
+from bot.storage.migrations import POSTGRES_MIGRATIONS
+from bot.storage.sql import Sql, Statement
+from bot.storage.store import SqlStorage
+
+log = logging.getLogger(__name__)
+
+LEASE_KEY: Final = 0x434E5348
+"""First key of the shard leases' advisory locks (the second is the shard)."""
+MIGRATION_KEY: Final = 0x434E4D49
+"""First key of the advisory lock that lets one process at a time migrate."""
+POOL_SIZE: Final = 4
+
+Connection = asyncpg.Connection | PoolConnectionProxy
+"""A connection of its own or one lent by the pool."""
+
+
+@functools.lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """The shared queries' ``?`` placeholders as PostgreSQL's ``$1, $2, …``."""
+    head, *rest = sql.split("?")
+    return head + "".join(f"${i}{part}" for i, part in enumerate(rest, 1))
+
+
+class PgSql:
+    """:class:`~bot.storage.sql.Sql` over an asyncpg pool or connection."""
+
+    def __init__(self, target: asyncpg.Pool | Connection) -> None:
+        self.target = target
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> None:
+        await self.target.execute(numbered(sql), *params)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self.target.executemany(numbered(sql), rows)
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return [tuple(r) for r in await self.target.fetch(numbered(sql), *params)]
+
+
+class PostgresDatabase:
+    """A pool: reads on any of its connections, each transaction on one."""
+
+    integrity_errors: tuple[type[Exception], ...] = (asyncpg.IntegrityConstraintViolationError,)
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+        self.sql = PgSql(pool)
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Sql]:
+        async with self.pool.acquire() as conn, conn.transaction():
+            yield PgSql(conn)
+
+    async def run(self, tx: Sql, statements: Sequence[Statement]) -> None:
+        for sql, params in statements:
+            await tx.execute(sql, params)
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+
+async def migrate(conn: Connection, migrations: Sequence[str] = POSTGRES_MIGRATIONS,
+                  ) -> int:
+    """Apply every migration newer than ``schema_version``, each in one transaction, one
+    process at a time; return the resulting version."""
+    await conn.execute("SELECT pg_advisory_lock($1, 0)", MIGRATION_KEY)
+    try:
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        current = int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+        if current > len(migrations):
+            raise RuntimeError(
+                f"database schema version {current} is newer than this bot ({len(migrations)})")
+        for version in range(current + 1, len(migrations) + 1):
+            async with conn.transaction():
+                await conn.execute(migrations[version - 1])
+                await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", version)
+            log.info("database migrated to schema version %d", version)
+    finally:
+        await conn.execute("SELECT pg_advisory_unlock($1, 0)", MIGRATION_KEY)
+    return len(migrations)
+
+
+async def take_leases(url: str, shards: Shards) -> asyncpg.Connection:
+    """A connection holding the lease of every shard of ``shards``;
+    :class:`StartRefused` when another process holds one."""
+    conn = await asyncpg.connect(url)
+    try:
+        for shard in shards.ids:
+            if not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LEASE_KEY, shard):
+                raise StartRefused(
+                    f"{shards.describe(shard)} is already run by another process on this "
+                    "database")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+class PostgresStorage(SqlStorage):
+    """Storage in a PostgreSQL database, shared by the processes of every shard."""
+
+    def __init__(self, db: PostgresDatabase, leases: asyncpg.Connection | None = None) -> None:
+        super().__init__(db)
+        self.pool = db.pool
+        self._leases = leases
+
+    @classmethod
+    async def open(cls, url: str, shards: Shards | None = None) -> PostgresStorage:
+        """Connect to ``url`` and migrate; with ``shards``, first take their leases.
+        :class:`StorageUnavailable` when the server cannot be reached or refuses us."""
+        try:
+            return await cls._open(url, shards)
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise StorageUnavailable(f"{type(exc).__name__}: {exc}") from exc
+
+    @classmethod
+    async def _open(cls, url: str, shards: Shards | None) -> PostgresStorage:
+        leases = None if shards is None else await take_leases(url, shards)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
+            try:
+                async with pool.acquire() as conn:
+                    await migrate(conn)
+            except BaseException:
+                await pool.close()
+                raise
+        except BaseException:
+            if leases is not None:
+                await leases.close()
+            raise
+        return cls(PostgresDatabase(pool), leases)
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self._leases is not None:
+                await self._leases.close()
+                self._leases = None

@@ -1,0 +1,139 @@
+""":class:`~bot.storage.interface.Storage` over either backend: the shared queries of
+:mod:`bot.storage.tables` and :mod:`bot.storage.results` on a
+:class:`~bot.storage.sql.Database`, every write through the group commit of
+:class:`~bot.storage.writer.Writer`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from bot.shards import ALL, Shards
+from bot.storage import results, tables
+from bot.storage.interface import ChannelTaken, StoredTable
+from bot.storage.results import (
+    FinishedGame,
+    GameName,
+    Leaderboard,
+    PlayerStats,
+    RecordedGame,
+)
+from bot.storage.sql import Database, fetchone
+from bot.storage.tables import LoggedAction, Snapshot, TableRecord
+from bot.storage.writer import Row, Writer, insert
+
+
+class SqlStorage:
+    """Storage in one SQL database."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.writer = Writer(db)
+
+    async def close(self) -> None:
+        await self.writer.idle()
+        await self.db.close()
+
+    # --- tables in play ------------------------------------------------------------
+
+    async def insert_table(self, rec: TableRecord) -> int:
+        try:
+            async with self.writer.transaction() as tx:
+                return await tables.insert_table(tx, rec)
+        except self.db.integrity_errors:
+            raise ChannelTaken(rec.channel_id) from None
+
+    async def save_table(self, rec: TableRecord) -> None:
+        await self.writer.write([tables.table_row(rec)])
+
+    async def save_message(self, rec: TableRecord) -> None:
+        async with self.writer.transaction() as tx:
+            await tables.save_message(tx, rec)
+
+    async def log_action(
+        self, rec: TableRecord, entry: LoggedAction, snapshot: Snapshot | None = None,
+    ) -> None:
+        rows = [tables.action_row(rec.id, entry), tables.table_row(rec)]
+        if snapshot is not None:
+            rows.append(tables.snapshot_row(rec.id, snapshot))
+        await self.writer.write(rows)
+
+    async def close_table(
+        self, rec: TableRecord, *, entry: LoggedAction | None = None,
+        snapshot: Snapshot | None = None, result: FinishedGame | None = None,
+    ) -> int | None:
+        rows: list[Row] = [] if entry is None else [tables.action_row(rec.id, entry)]
+        rows.append(tables.table_row(rec))
+        if snapshot is not None:
+            rows.append(tables.snapshot_row(rec.id, snapshot))
+        async with self.writer.transaction() as tx:
+            for row in rows:
+                await insert(tx, row)
+            if result is None:
+                return None
+            if result.started_at is None:
+                started = await tables.first_action_at(tx, rec.id)
+                result = result.model_copy(update={"started_at": started})
+            return await results.record_game(tx, result)
+
+    async def open_tables(self, shards: Shards = ALL) -> list[StoredTable]:
+        return await self._stored(await tables.load_open_tables(self.db.sql, shards))
+
+    async def pending_finals(self, shards: Shards = ALL) -> list[StoredTable]:
+        return await self._stored(await tables.load_pending_finals(self.db.sql, shards))
+
+    async def _stored(self, recs: list[TableRecord]) -> list[StoredTable]:
+        found = []
+        sql = self.db.sql
+        for rec in recs:
+            snap = await tables.load_snapshot(sql, rec.id)
+            actions = await tables.load_actions(sql, rec.id, snap.seq if snap else 0)
+            last = actions[-1].seq if actions else (snap.seq if snap else 0)
+            found.append(StoredTable(rec, snap, actions, last))
+        return found
+
+    async def table(self, table_id: int) -> TableRecord | None:
+        return await tables.load_table(self.db.sql, table_id)
+
+    async def actions(self, table_id: int, after: int = 0) -> list[LoggedAction]:
+        return await tables.load_actions(self.db.sql, table_id, after)
+
+    async def snapshot(self, table_id: int) -> Snapshot | None:
+        return await tables.load_snapshot(self.db.sql, table_id)
+
+    # --- results -------------------------------------------------------------------
+
+    async def leaderboard(self, guild_id: int, game: GameName) -> Leaderboard:
+        return await results.leaderboard(self.db.sql, guild_id, game)
+
+    async def player_stats(
+        self, guild_id: int, game: GameName, user_id: int,
+    ) -> PlayerStats | None:
+        return await results.player_stats(self.db.sql, guild_id, game, user_id)
+
+    async def history(
+        self, guild_id: int, game: GameName | None, user_id: int | None, offset: int,
+        limit: int,
+    ) -> tuple[list[RecordedGame], int]:
+        return await results.history(self.db.sql, guild_id, game, user_id, offset, limit)
+
+    async def recorded_game(self, guild_id: int, game_id: int) -> RecordedGame | None:
+        return await results.recorded_game(self.db.sql, guild_id, game_id)
+
+    async def most_played_game(self, guild_id: int, games: Sequence[GameName]) -> GameName:
+        return await results.most_played_game(self.db.sql, guild_id, games)
+
+    # --- per-server settings -------------------------------------------------------
+
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        row = await fetchone(
+            self.db.sql, "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return {} if row is None else dict(json.loads(row[0]))
+
+    async def save_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        await self.writer.write([Row(
+            "guild_settings (guild_id, settings)",
+            (guild_id, json.dumps(settings, ensure_ascii=False)),
+            "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+        )])

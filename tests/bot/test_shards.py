@@ -1,0 +1,155 @@
+"""Several bot processes over one PostgreSQL: each runs its own shards (PRODUCT
+"Promises"). Real processes (``python -m bot``), a real server, the Discord double."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.client import CardBot
+from bot.config import Settings
+from bot.service import OTHER_SHARD
+from bot.shards import Shards
+from bot.storage import PostgresStorage
+from testkit.double import Double, FakeUser
+from testkit.double.harness import RunBot
+from testkit.double.world import Channel
+from testkit.driver import KACHUFUL, Driver, table_message
+from testkit.process import BotProcess, bot_command
+
+REFUSED = "shard 0 of 2 is already run by another process on this database"
+
+
+def shard_process(double: Double, url: str, shard: int, log: Path,
+                  level: str = "INFO") -> BotProcess:
+    env = {"DISCORD_TOKEN": double.token, "DATABASE_URL": url, "SHARD_COUNT": "2",
+           "SHARD_IDS": str(shard), "AI_DELAY": "0", "LOG_LEVEL": level}
+    return BotProcess(bot_command(double), env=env, log=log)
+
+
+async def open_game(double: Double, channel: Channel, players: list[FakeUser]) -> Driver:
+    """A short 4-member Kachuful game (hands of 3, 2, 1 cards), dealt."""
+    host = players[0]
+    opened = await double.slash(host, channel, "kachuful", "start", start_size=3,
+                                schedule="descending")
+    assert "open" in opened.content, opened
+    for member in players[1:]:
+        joined = await double.slash(member, channel, "kachuful", "join")
+        assert "joined" in joined.content, joined
+    dealt = await double.slash(host, channel, "kachuful", "deal")
+    assert dealt.content.startswith("Dealt"), dealt
+    return Driver(double, players, KACHUFUL, channel=channel, rng=random.Random(3),
+                  follow="panels", open_by="command", settle=False)
+
+
+async def test_one_process_runs_two_shards(
+    double: Double, run_bot: RunBot, tmp_path: Path,
+) -> None:
+    guilds = [double.add_guild(f"shard {i}", shard=(i, 2)) for i in (0, 1)]
+    channels = [double.add_channel("cards", guild) for guild in guilds]
+    hosts = [double.add_user(f"host{i}", guild=guild) for i, guild in enumerate(guilds)]
+    settings = Settings(_env_file=None, discord_token=double.token,  # type: ignore[call-arg]
+                        database_path=tmp_path / "bot.sqlite3", shard_count=2)
+    bot = CardBot(settings, ai_delay=0.0)
+
+    async def at_once(shard_id: int, *, initial: bool = False) -> None:
+        """Identify each shard at once (Discord asks for 5 s between them)."""
+
+    bot.before_identify_hook = at_once  # type: ignore[method-assign]
+    await run_bot(bot)
+    assert set(double.gateway.live) == {(0, 2), (1, 2)} and bot.shard_count == 2
+    for (shard, count), session in double.gateway.live.items():
+        ready = session.log[0]["d"]
+        assert ready["shard"] == [shard, count]
+        assert {int(g["id"]) for g in ready["guilds"]} == {
+            g.id for g in double.guilds if (g.id >> 22) % count == shard}
+    for i, (channel, host) in enumerate(zip(channels, hosts, strict=True)):
+        opened = await double.slash(host, channel, "kachuful", "start")
+        assert "open" in opened.content, opened
+        shown = [p["d"]["id"] for p in double.gateway.live[(i, 2)].log
+                 if p["t"] == "INTERACTION_CREATE"]
+        assert str(opened.id) in shown  # sent to the session of the guild's shard
+        assert str(opened.id) not in [p["d"]["id"] for p in double.gateway.live[(1 - i, 2)].log
+                                      if p["t"] == "INTERACTION_CREATE"]
+    assert {t.rec.guild_id for t in bot.registry.tables()} == {g.id for g in guilds}
+
+
+@pytest.mark.timeout(300)
+async def test_no_table_opens_for_a_server_of_another_shard(
+    double: Double, bot: CardBot, users: list[FakeUser],
+) -> None:
+    theirs = Shards.of(double.guild.id, 2)
+    bot.registry.shards = Shards(2, (1 - theirs,))  # as if the server were another's
+    refused = await double.slash(users[0], double.channel, "kachuful", "start")
+    assert refused.ephemeral and refused.content == OTHER_SHARD
+    assert bot.registry.tables() == []
+    bot.registry.shards = Shards(2, (theirs,))
+    opened = await double.slash(users[0], double.channel, "kachuful", "start")
+    assert "open" in opened.content
+
+
+async def test_two_processes_run_their_shards_over_one_postgres(
+    double: Double, postgres_url: str, tmp_path: Path,
+) -> None:
+    guilds = [double.add_guild(f"shard {i}", shard=(i, 2)) for i in (0, 1)]
+    channels = [double.add_channel("cards", guild) for guild in guilds]
+    players = [[double.add_user(f"p{i}{j}", guild=guild) for j in range(4)]
+               for i, guild in enumerate(guilds)]
+    first = shard_process(double, postgres_url, 0, tmp_path / "shard0.log")
+    second = shard_process(double, postgres_url, 1, tmp_path / "shard1.log")
+    restarted = shard_process(double, postgres_url, 0, tmp_path / "shard0-again.log")
+    try:
+        await asyncio.gather(first.start(), second.start())
+        drivers = await asyncio.gather(*(open_game(double, c, p)
+                                         for c, p in zip(channels, players, strict=True)))
+        progress = [0, 0]
+        down = asyncio.Event()
+        back = asyncio.Event()
+
+        async def play(lane: int, kill_after: int | None = None) -> None:
+            while await drivers[lane].step() is not None:
+                progress[lane] += 1
+                if progress[lane] == kill_after:
+                    first.kill()  # mid-game, between two answered moves
+                    down.set()
+                    await asyncio.wait_for(back.wait(), 120)
+                if lane == 1 and down.is_set() and not back.is_set():
+                    await asyncio.sleep(0.05)  # let the other game go on while shard 0 is down
+
+        async def restart() -> None:
+            await down.wait()
+            seen = progress[1]
+            while progress[1] < seen + 3:  # shard 1 never stops
+                await asyncio.sleep(0.05)
+            await restarted.start()
+            back.set()
+
+        await asyncio.gather(play(0, kill_after=8), play(1), restart())
+        assert progress[0] > 8 and progress[1] > 8
+        for channel in channels:
+            final = table_message(double, channel)
+            assert "game over" in final.embeds[0]["title"], final.embeds
+
+        third = shard_process(double, postgres_url, 0, tmp_path / "shard0-third.log",
+                              level="WARNING")
+        third.launch()
+        assert await third.wait() == 2
+        lines = [line for line in third.output().splitlines() if line.strip()]
+        assert lines == [REFUSED]
+
+        for i, channel in enumerate(channels):
+            board = await double.slash(players[i][0], channel, "leaderboard")
+            text = board.message.current.text() if board.message else board.content
+            assert all(p.mention in text for p in players[i]), text
+            assert not any(p.mention in text for p in players[1 - i]), text
+        storage = await PostgresStorage.open(postgres_url)  # a reader of its own
+        try:
+            for guild in guilds:
+                assert (await storage.leaderboard(guild.id, "kachuful")).games_recorded == 1
+        finally:
+            await storage.close()
+    finally:
+        await asyncio.gather(first.stop(), second.stop(), restarted.stop())
