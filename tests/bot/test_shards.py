@@ -130,7 +130,11 @@ async def test_two_processes_run_their_shards_over_one_postgres(
         await asyncio.gather(play(0, kill_after=8), play(1), restart())
         assert progress[0] > 8 and progress[1] > 8
         for channel in channels:
-            final = table_message(double, channel)
+            for _ in range(200):  # the final standings come with their chart, drawn first
+                final = table_message(double, channel)
+                if "game over" in final.embeds[0]["title"]:
+                    break
+                await asyncio.sleep(0.05)
             assert "game over" in final.embeds[0]["title"], final.embeds
 
         third = shard_process(double, postgres_url, 0, tmp_path / "shard0-third.log",
