@@ -270,7 +270,7 @@ async def test_fuzzed_components_change_nothing_and_the_games_finish(
 ) -> None:
     bot = await started_bot(double, run_bot, tmp_path / "bot.sqlite3")
     users = members(double, 4)
-    await open_table(double, users, start_size=2)
+    await open_table(double, users, start_size=2, images=False)
     fuzz = Fuzzer(double, bot, users, seed=9)
     driver = Driver(double, users)
     while True:
@@ -297,7 +297,7 @@ async def test_fuzzed_components_on_a_mighty_table(
 ) -> None:
     bot = await started_bot(double, run_bot, tmp_path / "bot.sqlite3")
     users = members(double, 5)
-    await open_mighty(double, users, hands=1)
+    await open_mighty(double, users, hands=1, images=False)
     fuzz = Fuzzer(double, bot, users, seed=11)
     driver = MightyDriver(bot, double, users, simple_chooser(3))
     game = driver.game
