@@ -19,6 +19,8 @@ import discord
 from discord import app_commands
 
 from bot.games.adapter import GameAdapter
+from bot.i18n import LANGS, N_
+from bot.i18n.commands import command_text
 
 if TYPE_CHECKING:
     from bot.commands import TableCommands
@@ -37,6 +39,7 @@ class StartOption:
     annotation: Any
     default: Any
     description: str
+    """Marked with ``N_`` (translated by :class:`bot.i18n.commands.CatalogTranslator`)."""
     choices: Sequence[Choice[str]] = ()
 
     def parameter(self) -> inspect.Parameter:
@@ -55,7 +58,8 @@ def given(values: dict[str, Any]) -> dict[str, Any]:
 
 
 def option_command(
-    adapter: GameAdapter, options: Sequence[StartOption], name: str, description: str,
+    adapter: GameAdapter, options: Sequence[StartOption], name: str,
+    description: app_commands.locale_str,
     run: Callable[[TableCommands, Interaction, dict[str, Any]], Awaitable[None]],
 ) -> app_commands.Command[Any, ..., None]:
     """A ``/<game> <name>`` command taking every one of ``options``, which hands the
@@ -91,26 +95,37 @@ def start_and_defaults(
         await cog.controller.defaults(interaction, adapter, values, built_in(options))
 
     return (
-        option_command(adapter, options, "start",
-                       f"Open a {adapter.title} table in this channel", start),
+        option_command(adapter, (*options, LANGUAGE), "start",
+                       command_text(N_("Open a {game} table in this channel"),
+                                    game=adapter.title), start),
         option_command(adapter, options, "defaults",
-                       f"This server's default {adapter.title} options (set: Manage Server)",
+                       command_text(N_("This server's default {game} options (set: Manage "
+                                       "Server)"), game=adapter.title),
                        defaults),
     )
 
 
-DECK_CHOICES: Final = (Choice(name="classic (red and black)", value="classic"),
-                       Choice(name="four colours (♠ black, ♥ red, ♦ blue, ♣ green)",
+DECK_CHOICES: Final = (Choice(name=N_("classic (red and black)"), value="classic"),
+                       Choice(name=N_("four colours (♠ black, ♥ red, ♦ blue, ♣ green)"),
                               value="four_color"))
 """The ``deck`` option's choices (:data:`bot.pictures.DECKS`)."""
 
 TURN_OPTIONS: tuple[StartOption, ...] = (
     StartOption("turn_timer", app_commands.Range[int, 0, 3600], 0,
-                "Seconds before the AI plays for a slow player (0: off)"),
+                N_("Seconds before the AI plays for a slow player (0: off)")),
     StartOption("turn_ping", bool, True,
-                "Ping the player whose turn it is with a short message (default: on)"),
-    StartOption("hints", bool, True, "Offer a Hint button on the private panels"),
-    StartOption("images", bool, True, "Show the table and hands as pictures too (default: on)"),
-    StartOption("deck", str, "classic", "The cards' colours in the pictures", DECK_CHOICES),
+                N_("Ping the player whose turn it is with a short message (default: on)")),
+    StartOption("hints", bool, True, N_("Offer a Hint button on the private panels")),
+    StartOption("images", bool, True,
+                N_("Show the table and hands as pictures too (default: on)")),
+    StartOption("deck", str, "classic", N_("The cards' colours in the pictures"), DECK_CHOICES),
 )
 """The table options every game has."""
+
+LANGUAGE_CHOICES: Final = tuple(Choice(name=lang.native, value=lang.code) for lang in LANGS)
+"""The languages, each named in itself (English, Português (Brasil), 한국어, हिन्दी)."""
+
+LANGUAGE: Final = StartOption(
+    "language", str, None,
+    N_("The table's language (default: the server's /settings language)"), LANGUAGE_CHOICES)
+"""``start``'s ``language`` (the table's language; not a server default: ``/settings``)."""

@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.registry import GAMES
+from bot.i18n import N_
 from bot.leaderboard_render import (
     empty_embed,
     leaderboard_embed,
@@ -75,8 +76,9 @@ class Leaderboards(commands.Cog):
             await _private(interaction, str(exc))
             return None
 
-    @app_commands.command(name="leaderboard", description="This server's leaderboard for a game")
-    @app_commands.describe(game="Kachuful or Mighty (default: the game played most here)")
+    @app_commands.command(name="leaderboard",
+                          description=N_("This server's leaderboard for a game"))
+    @app_commands.describe(game=N_("Kachuful or Mighty (default: the game played most here)"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
@@ -100,9 +102,9 @@ class Leaderboards(commands.Cog):
             embed=leaderboard_embed(board, viewer_id=interaction.user.id), allowed_mentions=QUIET
         )
 
-    @app_commands.command(name="stats", description="A member's record on this server")
-    @app_commands.describe(member="Whose stats (default: yours)",
-                           game="Kachuful or Mighty (default: every game they played)")
+    @app_commands.command(name="stats", description=N_("A member's record on this server"))
+    @app_commands.describe(member=N_("Whose stats (default: yours)"),
+                           game=N_("Kachuful or Mighty (default: every game they played)"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def stats(
