@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai_players import LEVEL_LABELS
 from bot.games.adapter import GameAdapter
 from bot.i18n import N_
 from bot.table import Table
@@ -25,8 +26,6 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice
-LEVEL_LABELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
-"""The AI levels' labels, by level (:data:`engine.ai.decide.LEVELS`)."""
 MAX_CHOICES = 25
 """Discord's cap on autocomplete answers."""
 

@@ -151,9 +151,10 @@ class TurnDriver:
             return
         channel = self.client.get_partial_messageable(table.rec.channel_id)
         url = table.publisher.jump_url if table.publisher else None
+        mention = f"<@{user_id}>"
         try:
             message = await channel.send(
-                _(PING_AT if url else PING, member=f"<@{user_id}>", url=url),
+                _(PING_AT if url else PING, member=mention, url=url),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         except discord.HTTPException as exc:

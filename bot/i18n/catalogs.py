@@ -4,8 +4,8 @@ texts (:mod:`bot.i18n`) from ``bot/``, ``cogs/`` and ``engine/``.
 
 Commands (README "Languages")::
 
-    python -m bot.i18n.catalogs update      # extract messages.pot, merge it into every .po
-    python -m bot.i18n.catalogs init <xx>   # a new language's catalog (e.g. ja, es-ES)
+    python -m bot.i18n update      # extract messages.pot, merge it into every .po
+    python -m bot.i18n init <xx>   # a new language's catalog (a Discord locale: ja, es-ES)
 """
 
 from __future__ import annotations
@@ -89,6 +89,7 @@ def init(code: str) -> None:
     """Start a new language's catalog from the template (``code``: a Discord locale)."""
     babel_code = str(Locale.parse(code, sep="-"))
     template = extract()
+    _write(TEMPLATE, template)
     catalog = Catalog(locale=babel_code, project="cardnight", fuzzy=False)
     catalog.update(template)
     _write(po_path(babel_code), catalog)
@@ -103,7 +104,3 @@ def main(argv: list[str]) -> int:
         print(__doc__, file=sys.stderr)
         return 2
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
