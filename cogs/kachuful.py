@@ -12,7 +12,8 @@ from discord import app_commands
 from bot.commands import MAX_CHOICES, TableCommands, same_card
 from bot.games.kachuful import KACHUFUL
 from bot.games.kachuful.adapter import CARD_TYPO
-from bot.i18n import N_, _
+from bot.i18n import _
+from bot.i18n.commands import L_
 from bot.options import TURN_OPTIONS, StartOption, start_and_defaults
 from bot.table import Table
 from engine.cards import CardParseError
@@ -27,46 +28,46 @@ Choice = app_commands.Choice
 
 OPTIONS: Final = (
     StartOption("start_size", app_commands.Range[int, 1, MAX_BID], None,
-                N_("Cards in the first hand (default: 52 ÷ players, rounded down)")),
+                L_("Cards in the first hand (default: 52 ÷ players, rounded down)")),
     StartOption("schedule", str, "full",
-                N_("full: down to 1 and back up; descending: down to 1 only"),
-                [Choice(name=N_("full (down and back up)"), value="full"),
-                 Choice(name=N_("descending only"), value="descending")]),
-    StartOption("trump", str, "cycle", N_("How trump is chosen each hand"),
-                [Choice(name=N_("cycle ♠ ♦ ♣ ♥"), value="cycle"),
-                 Choice(name=N_("cycle ♠ ♦ ♣ ♥ with a no-trump hand"), value="cycle_notrump"),
-                 Choice(name=N_("turned card"), value="turned")]),
-    StartOption("scoring", str, "classic", N_("How hands score"),
-                [Choice(name=N_("classic (10 + bid)"), value="classic"),
-                 Choice(name=N_("penalty (minus the miss)"), value="penalty"),
-                 Choice(name=N_("per trick (+10 if exact)"), value="per_trick"),
-                 Choice(name=N_("judgement (±10)"), value="judgement")]),
+                L_("full: down to 1 and back up; descending: down to 1 only"),
+                [Choice(name=L_("full (down and back up)"), value="full"),
+                 Choice(name=L_("descending only"), value="descending")]),
+    StartOption("trump", str, "cycle", L_("How trump is chosen each hand"),
+                [Choice(name=L_("cycle ♠ ♦ ♣ ♥"), value="cycle"),
+                 Choice(name=L_("cycle ♠ ♦ ♣ ♥ with a no-trump hand"), value="cycle_notrump"),
+                 Choice(name=L_("turned card"), value="turned")]),
+    StartOption("scoring", str, "classic", L_("How hands score"),
+                [Choice(name=L_("classic (10 + bid)"), value="classic"),
+                 Choice(name=L_("penalty (minus the miss)"), value="penalty"),
+                 Choice(name=L_("per trick (+10 if exact)"), value="per_trick"),
+                 Choice(name=L_("judgement (±10)"), value="judgement")]),
     StartOption("hook", bool, True,
-                N_("Hook rule: the dealer may not make the bids add up to the hand size")),
+                L_("Hook rule: the dealer may not make the bids add up to the hand size")),
     StartOption("blind_bids", bool, False,
-                N_("Allow bids before looking at one's cards (an exact blind bid doubles)")),
-    StartOption("forehead", bool, False, N_("One-card hand: see everyone's card but your own")),
+                L_("Allow bids before looking at one's cards (an exact blind bid doubles)")),
+    StartOption("forehead", bool, False, L_("One-card hand: see everyone's card but your own")),
     *TURN_OPTIONS,
 )
 """Kachuful's start options (also its server defaults)."""
 
 
-class Kachuful(TableCommands, group_name="kachuful", group_description=N_("Play Kachuful")):
+class Kachuful(TableCommands, group_name="kachuful", group_description=L_("Play Kachuful")):
     """The Kachuful command group."""
 
     adapter = KACHUFUL
 
     start, defaults = start_and_defaults(KACHUFUL, OPTIONS)
 
-    @app_commands.command(description=N_("Bid how many tricks you will take"))
-    @app_commands.describe(amount=N_("Tricks you will take, from 0 to the hand size"))
+    @app_commands.command(description=L_("Bid how many tricks you will take"))
+    @app_commands.describe(amount=L_("Tricks you will take, from 0 to the hand size"))
     async def bid(
         self, interaction: Interaction, amount: app_commands.Range[int, 0, MAX_BID],
     ) -> None:
         await self.here(interaction, lambda t: self.controller.act(interaction, t, Bid.of(amount)))
 
-    @app_commands.command(description=N_("Play a card"))
-    @app_commands.describe(card=N_("The card, e.g. A♠, 10h, qc"))
+    @app_commands.command(description=L_("Play a card"))
+    @app_commands.describe(card=L_("The card, e.g. A♠, 10h, qc"))
     async def play(self, interaction: Interaction, card: str) -> None:
         async def op(table: Table) -> None:
             try:

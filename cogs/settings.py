@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import N_
+from bot.i18n.commands import L_
 from bot.options import LANGUAGE_CHOICES
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ Interaction = discord.Interaction[Any]
 
 @app_commands.guild_only()
 class Settings(commands.GroupCog, group_name="settings",
-               group_description=N_("This server's settings for the bot")):
+               group_description=L_("This server's settings for the bot")):
     """The server settings commands."""
 
     def __init__(self, bot: CardBot) -> None:
@@ -29,8 +29,8 @@ class Settings(commands.GroupCog, group_name="settings",
         super().__init__()
 
     @app_commands.command(
-        description=N_("The language of new tables here (set: Manage Server)"))
-    @app_commands.describe(language=N_("The language (leave out to see the current one)"))
+        description=L_("The language of new tables here (set: Manage Server)"))
+    @app_commands.describe(language=L_("The language (leave out to see the current one)"))
     @app_commands.choices(language=list(LANGUAGE_CHOICES))
     async def language(self, interaction: Interaction, language: str | None = None) -> None:
         await self.bot.controller.server_language(interaction, language)

@@ -28,8 +28,9 @@ LOCALES = Path(__file__).resolve().parents[1] / "locales"
 TEMPLATE = LOCALES / "messages.pot"
 SOURCES = ("bot", "cogs", "engine")
 """The packages whose marked texts are extracted."""
-KEYWORDS = {**DEFAULT_KEYWORDS, "_": None, "N_": None, "_n": (1, 2)}
-"""The marking functions: ``_``, ``N_`` and the plural ``_n(singular, plural, count)``."""
+KEYWORDS = {**DEFAULT_KEYWORDS, "_": None, "N_": None, "L_": None, "_n": (1, 2)}
+"""The marking functions: ``_``, ``N_``, the plural ``_n(singular, plural, count)`` and
+the command texts' ``L_`` (:mod:`bot.i18n.commands`)."""
 WIDTH = 100
 
 

@@ -2,10 +2,10 @@
 descriptions and choice labels are translated by :class:`CatalogTranslator` when the
 commands are synced; names and choice values stay as they are (the public surface).
 
-Mark a command's texts with ``N_`` where they are written
-(``@app_commands.command(description=N_("Play a card"))``,
-``Choice(name=N_("turned card"), value="turned")``); a text with parameters is
-:func:`command_text` (``command_text(N_("Open a {game} table here"), game=title)``).
+Mark a command's texts with :func:`L_` where they are written
+(``@app_commands.command(description=L_("Play a card"))``,
+``Choice(name=L_("turned card"), value="turned")``, ``L_("Open a {game} table here",
+game=title)``): discord.py translates only such ``locale_str`` texts.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ _KEPT = (Where.command_name, Where.group_name, Where.parameter_name)
 """What is never translated: the names members type."""
 
 
-def command_text(msgid: str, **params: Any) -> app_commands.locale_str:
-    """A command text with parameters: English formatted now, translated at sync."""
+def L_(msgid: str, **params: Any) -> app_commands.locale_str:
+    """A command text (marked for the catalogs): English now, formatted with
+    ``params``, and translated when the commands are synced."""
     return app_commands.locale_str(msgid.format(**params), msgid=msgid, **params)
 
 
