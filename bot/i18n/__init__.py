@@ -10,9 +10,17 @@ extraction (``python -m bot.i18n.catalogs update``) finds it:
   format template: a literal brace is written ``{{``).
 - ``_n("Added {count} AI player.", "Added {count} AI players.", count)``: a plural,
   chosen by the language's CLDR plural rule (``count`` is passed to the template).
-- ``N_("...")``: marks a module-level constant (or an engine refusal, see
-  :func:`engine.i18n.N_`) without translating it; translate it where it is shown with
-  ``_(CONSTANT, **params)``.
+- ``N_("...")``: marks a module-level constant without translating it; translate it
+  where it is shown with ``_(CONSTANT, **params)``.
+- Engine refusals: ``IllegalAction("must_follow_suit", N_("you must follow {suit}"),
+  suit="♠")`` (:func:`engine.i18n.N_`; cards and suits in C2 notation); the adapter's
+  ``refusal`` shows :func:`reason` (``_(exc.template, **exc.params)``).
+- Slash command texts: :func:`bot.i18n.commands.L_` (translated at sync).
+
+Only literal strings are extracted: never an f-string or a variable inside ``_()``
+(compute the parameters first), and a module that imports ``_`` never uses ``_`` as a
+throwaway name. A sentence is one msgid, never glued from pieces, so that translators
+can order its words.
 
 Whose language. The language being spoken is a context variable. Every interaction
 sets it to the member's client language (``interaction.locale``) where it enters: the
