@@ -20,6 +20,7 @@ from .results import (
     MODAL_SUBMIT,
     InteractionResult,
 )
+from .waits import WAIT_LIMIT
 from .world import Channel, FakeUser, Member
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ class Actions:
     by_token: dict[str, InteractionResult]
     response_wait: float
 
-    async def settle(self, timeout: float = 5.0, quiet: float | None = None) -> None:
+    async def settle(self, timeout: float = WAIT_LIMIT, quiet: float | None = None) -> None:
         raise NotImplementedError
 
     def dm_channel(self, user: FakeUser) -> Channel:

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
+from .waits import WAIT_LIMIT
+
 if TYPE_CHECKING:
     from .server import Double
 
@@ -252,7 +254,7 @@ class Gateway:
     async def wait_ready(self, timeout: float = 10.0) -> None:
         await asyncio.wait_for(self.ready.wait(), timeout)
 
-    async def round_trip(self, timeout: float = 5.0) -> None:
+    async def round_trip(self, timeout: float = WAIT_LIMIT) -> None:
         """Ask every live session for a heartbeat (op 1) and wait for them: discord.py
         answers in order, so every event sent before has been handled by then."""
         await asyncio.gather(*(self._ping(s, timeout) for s in list(self.live.values())))

@@ -8,6 +8,7 @@ from typing import Any
 
 from .errors import Violation
 from .messages import StoredMessage
+from .waits import WAIT_LIMIT
 from .world import Channel, FakeUser
 
 Json = dict[str, Any]
@@ -106,7 +107,7 @@ class InteractionResult:
         self.changed.set()
         self.changed = asyncio.Event()
 
-    async def wait_until(self, predicate: Any, timeout: float = 5.0) -> None:
+    async def wait_until(self, predicate: Any, timeout: float = WAIT_LIMIT) -> None:
         """Wait until `predicate(self)` holds (re-checked at every change to this interaction)."""
 
         async def loop() -> None:
@@ -115,11 +116,13 @@ class InteractionResult:
 
         await asyncio.wait_for(loop(), timeout)
 
-    async def wait_followups(self, count: int = 1, timeout: float = 5.0) -> list[StoredMessage]:
+    async def wait_followups(
+        self, count: int = 1, timeout: float = WAIT_LIMIT,
+    ) -> list[StoredMessage]:
         await self.wait_until(lambda r: len(r.followups) >= count, timeout)
         return self.followups
 
-    async def wait_original(self, timeout: float = 5.0) -> StoredMessage:
+    async def wait_original(self, timeout: float = WAIT_LIMIT) -> StoredMessage:
         """Wait until the original response exists and is no longer a loading ("thinking") one."""
         await self.wait_until(lambda r: r.original is not None and not r.original.loading, timeout)
         assert self.original is not None

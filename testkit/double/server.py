@@ -26,6 +26,7 @@ from .messages import EPHEMERAL, LOADING, MessageVersion, StoredMessage, version
 from .ratelimits import RateLimits
 from .replies import json_response
 from .results import InteractionResult
+from .waits import WAIT_LIMIT
 from .world import (
     ADMINISTRATOR,
     DM_CHANNEL,
@@ -46,6 +47,8 @@ DM_MESSAGES_INTENT = 1 << 12
 ONE_HOUR = 3600.0
 #: Idle event-loop turns `settle` requires besides the quiet time.
 SETTLE_SPINS = 50
+#: How long `settle` sleeps between looks while the bot is busy.
+BUSY_POLL = 0.001
 
 
 class Double(actions.Actions):
@@ -430,7 +433,7 @@ class Double(actions.Actions):
         result = self.by_token.get(info.get("token", ""))
         return result.id if result is not None else None
 
-    async def settle(self, timeout: float = 5.0, quiet: float | None = None) -> None:
+    async def settle(self, timeout: float = WAIT_LIMIT, quiet: float | None = None) -> None:
         """Wait until no request is in flight and none came for `quiet` seconds (default
         `settle_quiet`) nor during `SETTLE_SPINS` turns of the event loop (counting turns
         keeps a CPU-starved run from mistaking a slow bot for an idle one), and no
@@ -440,7 +443,8 @@ class Double(actions.Actions):
         deadline = time.perf_counter() + timeout
         seen, spins = self._activity, 0
         while True:
-            if self._inflight or self._activity != seen or any(busy() for busy in self.busy_checks):
+            busy = self._inflight or any(check() for check in self.busy_checks)
+            if busy or self._activity != seen:
                 seen, spins = self._activity, 0
             else:
                 spins += 1
@@ -450,7 +454,9 @@ class Double(actions.Actions):
                 return
             if now > deadline:
                 raise TimeoutError("the bot kept talking to the double")
-            await asyncio.sleep(0 if spins < SETTLE_SPINS else quiet / 4)
+            # Busy: sleep for real, so that worker threads (pictures, AI moves) get the
+            # interpreter instead of a loop spinning beside them.
+            await asyncio.sleep(BUSY_POLL if busy else 0 if spins < SETTLE_SPINS else quiet / 4)
 
 
 def _check_references(version: MessageVersion) -> None:

@@ -99,7 +99,9 @@ class Driver(PanelDriver):
 async def open_table(double: Double, users: list[FakeUser], *, deal: bool = True,
                      **options: Any) -> StoredMessage:
     """The first user opens a table with ``options``, the others join by button, and
-    (with ``deal``) the host deals; returns the table message."""
+    (with ``deal``) the host deals; returns the table message. Pictures are off unless
+    ``options`` turn them on."""
+    options.setdefault("images", False)
     opened = await double.slash(users[0], double.channel, "kachuful", "start", **options)
     assert opened.ephemeral and "open" in opened.content, opened
     tid = table_id(double)

@@ -37,7 +37,9 @@ def fixed_deals(monkeypatch: pytest.MonkeyPatch, deals: Sequence[Deal], first_de
 
 
 async def open_mighty(double: Double, users: list[FakeUser], **options: Any) -> StoredMessage:
-    """The first user opens a Mighty table, the others join, the host deals."""
+    """The first user opens a Mighty table, the others join, the host deals (pictures
+    off unless ``options`` turn them on)."""
+    options.setdefault("images", False)
     opened = await double.slash(users[0], double.channel, "mighty", "start", **options)
     assert opened.ephemeral and "open" in opened.content, opened
     for user in users[1:]:

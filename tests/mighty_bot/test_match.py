@@ -1,4 +1,4 @@
-"""A whole 10-hand Mighty match by five members through slash commands and panels
+"""A whole Mighty match by five members through slash commands and panels
 (M1–M18): a deal-miss redeal (M5), an all-pass redeal (M4), a contract change (M7), a
 called friend revealed mid-hand (M8, M15), a secret solo (M8, M16) and a joker demand
 (M13); the final balances equal the engine's replay of the stored actions, the result
@@ -88,17 +88,20 @@ def script() -> tuple[list[str], object]:
     return happened, choose
 
 
-async def test_ten_hand_match_matches_engine_replay(
+@pytest.mark.parametrize("hands", [3, pytest.param(10, marks=pytest.mark.slow)])
+async def test_match_matches_engine_replay(
     double: Double, run_bot: RunBot, storage_at: StorageAt, monkeypatch: pytest.MonkeyPatch,
-    caplog: pytest.LogCaptureFixture,
+    caplog: pytest.LogCaptureFixture, hands: int,
 ) -> None:
+    """Three hands play every special above (deals 1–5); the default match of ten is the
+    slow variant."""
     caplog.set_level(logging.INFO)
     deals = match_deals()
     fixed_deals(monkeypatch, deals, first_dealer=0)
     db = storage_at
     bot = await started_bot(double, run_bot, db)
     users = members(double, 5)
-    await open_mighty(double, users)
+    await open_mighty(double, users, images=True, **({} if hands == 10 else {"hands": hands}))
     happened, choose = script()
     driver = MightyDriver(bot, double, users, choose)  # type: ignore[arg-type]
     watch = PrivacyWatch(double)
@@ -122,9 +125,9 @@ async def test_ten_hand_match_matches_engine_replay(
 
     final = table_message(double)
     assert "game over" in final.embeds[0]["title"]
-    check_pictures(double, users)  # pictures are on by default
+    check_pictures(double, users)
     replay = await replayed(
-        db, lambda rec, opening: MightyGame({"hands": 10}, deals=deals, first_dealer=0))
+        db, lambda rec, opening: MightyGame({"hands": hands}, deals=deals, first_dealer=0))
     assert replay.to_json() == driver.game.to_json()
     totals = replay.results().totals
     assert shown_scores(final) == {u.id: totals[i] for i, u in enumerate(users)}

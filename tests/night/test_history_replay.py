@@ -16,7 +16,8 @@ from bot.storage.db import connect
 from bot.table import Table
 from engine.replay import replay
 from testkit.double import Double, FakeUser, InteractionResult, StoredMessage
-from tests.bot.harness import custom_ids, labels, open_table
+from testkit.driver import MIGHTY, Driver, table_message
+from tests.bot.harness import custom_ids, done, labels, open_table
 from tests.night.test_play_again import QUICK, final_message, finish
 
 
@@ -111,21 +112,16 @@ async def test_kachuful_twice_with_play_again_history_and_replays(
                                      [first.id, lobby.id])
 
 
-async def _play_mighty(double: Double, table: Table, members: list[FakeUser],
-                       bot: CardBot) -> StoredMessage:
-    game = table.game
-    assert game is not None
-    for _ in range(3000):
-        await double.settle()
-        if game.is_over:
+async def _play_mighty(double: Double, table: Table, members: list[FakeUser]) -> StoredMessage:
+    """Play the members' turns through their panels (every third by slash command) until
+    the final standings are posted; the panels tell whose turn it is, a secret one too."""
+    driver = Driver(double, members, MIGHTY, follow="panels", slash_every=3, confirm=done)
+    for _ in range(500):
+        if not table.is_open:
             break
-        seat = game.to_act
-        user = next((u for u in members if seat is not None
-                     and table.seats[seat].user_id == u.id), None)
-        if seat is not None and user is not None:
-            await bot.service.act(table, user.id, game.legal_actions(seat)[0])
-        else:
+        if await driver.step() is None:  # an AI player's turn
             await asyncio.sleep(0.01)
+    assert driver.steps >= 2 * 10  # each member's ten cards at least
     return await final_message(double)
 
 
@@ -133,16 +129,17 @@ async def test_mighty_twice_with_play_again_history_and_replays(
     double: Double, bot: CardBot, users: list[FakeUser], tmp_path: Path,
 ) -> None:
     host, bo = users[:2]
-    await double.slash(host, double.channel, "mighty", "start", hands=1)
-    await double.click(bo, _lobby(double), f"t:{_table(bot, double).id}:join")
+    await double.slash(host, double.channel, "mighty", "start", hands=1, images=False)
+    await double.click(bo, table_message(double), f"t:{_table(bot, double).id}:join")
     await double.slash(host, double.channel, "mighty", "addbot", count=3)
     assert (await double.slash(host, double.channel, "mighty", "deal")).content.startswith("Dealt")
     first = _table(bot, double)
-    final = await _play_mighty(double, first, [host, bo], bot)
+    final = await _play_mighty(double, first, [host, bo])
     lobby = await _again_at_once(double, bot, final, first.id, [host, bo])
     assert [s.ai for s in lobby.seats] == [False, False, True, True, True]
+    assert lobby.rec.settings["hands"] == 1 and lobby.rec.settings["images"] is False
     assert (await double.slash(host, double.channel, "mighty", "deal")).content.startswith("Dealt")
-    await _play_mighty(double, _table(bot, double), [host, bo], bot)
+    await _play_mighty(double, _table(bot, double), [host, bo])
     await _check_history_and_replays(double, bo, "mighty", tmp_path / "bot.sqlite3",
                                      [first.id, lobby.id])
 
@@ -151,12 +148,6 @@ def _table(bot: CardBot, double: Double) -> Table:
     table = bot.registry.in_channel(double.channel.id)
     assert table is not None
     return table
-
-
-def _lobby(double: Double) -> StoredMessage:
-    from testkit.driver import table_message
-
-    return table_message(double)
 
 
 async def test_history_pages_and_filters_and_foreign_replays(

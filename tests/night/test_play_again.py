@@ -18,7 +18,7 @@ from testkit.double.harness import RunBot
 from tests.backends import open_sqlite
 from tests.bot.harness import Driver, custom_ids, members, open_table, started_bot, table_message
 
-QUICK = {"start_size": 2, "schedule": "descending"}
+QUICK = {"start_size": 2, "schedule": "descending", "images": False}
 
 
 async def finish(double: Double, bot: CardBot, users: list[FakeUser]) -> StoredMessage:
