@@ -16,15 +16,20 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from bot.i18n import N_, _
 from bot.table import Refusal, Table
 from engine.ai.decide import DEFAULT_LEVEL, DEFAULT_SECONDS, LEVELS, decide
 from engine.game import Action, Game
+
+LEVEL_LABELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+"""The AI levels' names for people, by level (:data:`engine.ai.decide.LEVELS`)."""
 
 
 def check_level(level: str) -> str:
     """``level`` if it is one of :data:`~engine.ai.decide.LEVELS`, else a :class:`Refusal`."""
     if level not in LEVELS:
-        raise Refusal(f"There is no AI level {level!r}: pick easy, normal or hard.", "bad_input")
+        raise Refusal(_("There is no AI level “{level}”: pick easy, normal or hard.",
+                        level=level[:20]), "bad_input")
     return level
 
 

@@ -12,6 +12,7 @@ import cogs
 from bot.ai_players import AiPlayers
 from bot.config import Settings
 from bot.controller import Controller
+from bot.i18n.commands import CardTree, CatalogTranslator
 from bot.registry import TableRegistry
 from bot.router import ROUTED, route
 from bot.service import TableService
@@ -39,7 +40,7 @@ class CardBot(commands.AutoShardedBot):
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-            help_command=None,
+            help_command=None, tree_cls=CardTree,
             allowed_mentions=discord.AllowedMentions.none(),
             # The bot never reads past messages: no cache of them (it would hold every
             # table edit and keep the garbage collector busy).
@@ -93,6 +94,7 @@ class CardBot(commands.AutoShardedBot):
         self._service = TableService(registry, self._storage, seed=self.seed)
         self._turns = TurnDriver(self, self._service, AiPlayers(self.ai_delay))
         self._controller = Controller(self._service)
+        await self.tree.set_translator(CatalogTranslator())
         for name in extensions():
             await self.load_extension(name)
         restored = await registry.restore()

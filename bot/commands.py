@@ -12,7 +12,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai_players import LEVEL_LABELS
 from bot.games.adapter import GameAdapter
+from bot.i18n.commands import L_
 from bot.table import Table
 from engine.ai.decide import DEFAULT_LEVEL, LEVELS
 from engine.cards import CardParseError, parse_card
@@ -56,24 +58,26 @@ class TableCommands(commands.GroupCog):
         return table.game, seat
 
     @app_commands.command(
-        description="Take a seat at this channel's table (or your own seat back when away)")
+        description=L_("Take a seat at this channel's table (or your own seat back when away)"))
     async def join(self, interaction: Interaction) -> None:
         await self.here(interaction, lambda t: self.controller.join(interaction, t))
 
-    @app_commands.command(description="Give up your seat (an AI player takes it in a running game)")
+    @app_commands.command(
+        description=L_("Give up your seat (an AI player takes it in a running game)"))
     async def leave(self, interaction: Interaction) -> None:
         await self.here(interaction, lambda t: self.controller.leave(interaction, t))
 
     @app_commands.command(
-        description="Remove a player (host or Manage Messages); an AI takes a running seat")
-    @app_commands.describe(member="The player to remove")
+        description=L_("Remove a player (host or Manage Messages); an AI takes a running seat"))
+    @app_commands.describe(member=L_("The player to remove"))
     async def kick(self, interaction: Interaction, member: discord.User) -> None:
         await self.here(interaction, lambda t: self.controller.kick(interaction, t, member))
 
-    @app_commands.command(description="Seat AI players (host only)")
-    @app_commands.describe(count="How many AI players to seat",
-                           level="How well they play (default: normal)")
-    @app_commands.choices(level=[Choice(name=name, value=name) for name in LEVELS])
+    @app_commands.command(description=L_("Seat AI players (host only)"))
+    @app_commands.describe(count=L_("How many AI players to seat"),
+                           level=L_("How well they play (default: normal)"))
+    @app_commands.choices(level=[Choice(name=app_commands.locale_str(LEVEL_LABELS[name]),
+                                        value=name) for name in LEVELS])
     async def addbot(
         self, interaction: Interaction, count: app_commands.Range[int, 1, 6] = 1,
         level: str = DEFAULT_LEVEL,
@@ -81,24 +85,24 @@ class TableCommands(commands.GroupCog):
         await self.here(interaction,
                         lambda t: self.controller.add_bots(interaction, t, count, level))
 
-    @app_commands.command(description="Start the game once the seats are right (host only)")
+    @app_commands.command(description=L_("Start the game once the seats are right (host only)"))
     async def deal(self, interaction: Interaction) -> None:
         await self.here(interaction, lambda t: self.controller.deal(interaction, t))
 
-    @app_commands.command(description="Your cards, privately, with buttons for your moves")
+    @app_commands.command(description=L_("Your cards, privately, with buttons for your moves"))
     async def hand(self, interaction: Interaction) -> None:
         await self.here(interaction, lambda t: self.controller.hand(interaction, t))
 
-    @app_commands.command(name="table", description="Post the table message again below")
+    @app_commands.command(name="table", description=L_("Post the table message again below"))
     async def table_(self, interaction: Interaction) -> None:
         await self.here(interaction, lambda t: self.controller.repost(interaction, t))
 
     @app_commands.command(
-        description="End the table (host or Manage Messages); recorded as abandoned")
+        description=L_("End the table (host or Manage Messages); recorded as abandoned"))
     async def end(self, interaction: Interaction) -> None:
         await self.here(interaction, lambda t: self.controller.end(interaction, t))
 
-    @app_commands.command(description="A short rules card, privately")
+    @app_commands.command(description=L_("A short rules card, privately"))
     async def rules(self, interaction: Interaction) -> None:
         await self.controller.rules(interaction, self.adapter)
 

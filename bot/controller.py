@@ -20,6 +20,7 @@ from bot.answers import Reply
 from bot.custom_ids import LOBBY_WHATS, custom_ids_of, panel_button
 from bot.games.adapter import ActionFor, Draft, GameAdapter, Panel
 from bot.games.registry import GAMES, game_named
+from bot.i18n import N_, _, language_of
 from bot.service import TableExists, TableService
 from bot.table import Accepted, LivePanel, Refusal, Table
 from bot.views import Rows, panel_view
@@ -29,8 +30,8 @@ from engine.game import Action, IllegalAction
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
-SOMETHING_WRONG = "Something went wrong on our side and nothing changed. Please try again."
-NO_GUILD = "Tables live in server text channels; use this command there."
+SOMETHING_WRONG = N_("Something went wrong on our side and nothing changed. Please try again.")
+NO_GUILD = N_("Tables live in server text channels; use this command there.")
 DEFAULTS_SAVED = ("This server's {game} defaults (a table's start options override them): "
                   "{options}")
 DEFAULTS_NONE = "This server has no saved {game} defaults, so tables start with: {options}"
@@ -38,8 +39,17 @@ DEFAULTS_SET = ("Saved. New {game} tables on this server start with: {options} "
                 "A table's start options still override these.")
 DEFAULTS_MANAGE = ("Only members with Manage Server can change this server's defaults. "
                    "Without options, this command shows them.")
-TABLE_EXISTS = ("This channel already has an open table{where} Join it, or its host ends it "
-                "with `end` before a new one can start.")
+TABLE_EXISTS = N_("This channel already has an open table{where} Join it, or its host ends it "
+                  "with `end` before a new one can start.")
+OPENED = N_("Your {game} table is open. Players join with the **Join** button or "
+            "`/{command} join`; you deal when the seats are right.")
+LANGUAGE_SAVED = N_("New tables on this server speak {language} (a table's `language` option "
+                    "overrides it).")
+LANGUAGE_NONE = N_("This server has no saved language, so new tables speak {language}: the "
+                   "server's Discord language when the bot speaks it, else English.")
+LANGUAGE_SET = N_("Saved. New tables on this server speak {language}.")
+LANGUAGE_MANAGE = N_("Only members with Manage Server can change this server's language. "
+                     "Without a value, this command shows it.")
 AGAIN_OPEN = ("A new {game} lobby is open with the same seats and options. Anyone who is out "
               "presses **Leave**; the host, <@{host}>, deals.")
 AGAIN_NOT_CLOSED = "This game is still open, so there is nothing to play again yet."
@@ -76,7 +86,8 @@ async def _tell(user: discord.User | discord.Member, text: str) -> None:
 
 def _table_exists(exc: TableExists) -> Refusal:
     url = exc.table.publisher.jump_url if exc.table.publisher else None
-    return Refusal(TABLE_EXISTS.format(where=f": {url}" if url else "."), "table_exists")
+    where = ": " + url if url else "."
+    return Refusal(_(TABLE_EXISTS, where=where), "table_exists")
 
 
 async def _in_server(guild: discord.Guild | None, user_id: int) -> bool:
@@ -119,7 +130,7 @@ class Controller:
             await self._refuse(reply, exc.message)
         except Exception:
             log.exception("handling an interaction failed")
-            await self._refuse(reply, SOMETHING_WRONG)
+            await self._refuse(reply, _(SOMETHING_WRONG))
         finally:
             reply.close()
 
@@ -137,15 +148,12 @@ class Controller:
         table = None if interaction.channel_id is None else self.registry.in_channel(
             interaction.channel_id)
         if table is None:
-            raise Refusal(
-                f"There is no open table in this channel. Open one with `/{adapter.name} start`.",
-                "no_table",
-            )
+            raise Refusal(_("There is no open table in this channel. Open one with "
+                            "`/{command} start`.", command=adapter.name), "no_table")
         if table.adapter is not adapter:
-            raise Refusal(
-                f"This channel's table is {table.adapter.title}: use the `/{table.adapter.name}` "
-                "commands here.", "other_game",
-            )
+            raise Refusal(_("This channel's table is {game}: use the `/{command}` commands "
+                            "here.", game=table.adapter.title, command=table.adapter.name),
+                          "other_game")
         return table
 
     async def with_table(
@@ -167,12 +175,17 @@ class Controller:
         built_in: Mapping[str, Any],
     ) -> None:
         """Open a table with the options ``given``, the rest from the server's saved
-        defaults, else ``built_in`` (README "House rules")."""
+        defaults, else ``built_in`` (README "House rules"), in the language the
+        ``language`` option gives, else the server's saved language, else the server's
+        Discord language, else English (README "Languages")."""
         async def work(reply: Reply) -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
-                raise Refusal(NO_GUILD, "no_guild")
+                raise Refusal(_(NO_GUILD), "no_guild")
             saved = await self.service.defaults(interaction.guild_id, adapter)
-            settings = {**built_in, **saved, **given}
+            language = given.get("language") \
+                or await self.service.server_language(interaction.guild_id) \
+                or language_of(interaction.guild_locale).code
+            settings = {**built_in, **saved, **given, "language": language}
             try:
                 await self.service.open(
                     adapter, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
@@ -181,10 +194,7 @@ class Controller:
                 )
             except TableExists as exc:
                 raise _table_exists(exc) from None
-            await reply.send(
-                f"Your {adapter.title} table is open. Players join with the **Join** button "
-                f"or `/{adapter.name} join`; you deal when the seats are right."
-            )
+            await reply.send(_(OPENED, game=adapter.title, command=adapter.name))
 
         await self._run(interaction, work)
 
@@ -197,7 +207,7 @@ class Controller:
         async def op() -> str:
             guild_id = interaction.guild_id
             if guild_id is None:
-                raise Refusal(NO_GUILD, "no_guild")
+                raise Refusal(_(NO_GUILD), "no_guild")
             if not given:
                 saved = await self.service.defaults(guild_id, adapter)
                 shown = adapter.describe_settings({**built_in, **saved})
@@ -209,6 +219,26 @@ class Controller:
             saved = await self.service.save_defaults(guild_id, adapter, dict(given), built_in)
             return DEFAULTS_SET.format(game=adapter.title,
                                        options=adapter.describe_settings({**built_in, **saved}))
+
+        await self._simple(interaction, op)
+
+    async def server_language(self, interaction: Interaction, code: str | None) -> None:
+        """``/settings language``: with a language, save it as the server's table
+        language (Manage Server); without, show the one new tables take."""
+        async def op() -> str:
+            guild_id = interaction.guild_id
+            if guild_id is None:
+                raise Refusal(_(NO_GUILD), "no_guild")
+            if code is None:
+                saved = await self.service.server_language(guild_id)
+                shown = language_of(saved or interaction.guild_locale)
+                return _(LANGUAGE_SAVED if saved else LANGUAGE_NONE, language=shown.native)
+            perms = interaction.permissions
+            if not (perms and perms.manage_guild):
+                raise Refusal(_(LANGUAGE_MANAGE), "not_manager")
+            chosen = language_of(code)
+            await self.service.save_server_language(guild_id, chosen.code)
+            return _(LANGUAGE_SET, language=chosen.native)
 
         await self._simple(interaction, op)
 
@@ -570,7 +600,7 @@ class Controller:
     async def failed(self, interaction: Interaction) -> None:
         """The answer when handling failed unexpectedly (the traceback is logged)."""
         if not interaction.response.is_done():
-            await self.refuse(interaction, SOMETHING_WRONG)
+            await self.refuse(interaction, _(SOMETHING_WRONG))
 
     async def refuse(self, interaction: Interaction, message: str) -> None:
         """Answer with a refusal only (bad input caught before reaching a table)."""

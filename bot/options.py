@@ -19,6 +19,8 @@ import discord
 from discord import app_commands
 
 from bot.games.adapter import GameAdapter
+from bot.i18n import LANGS
+from bot.i18n.commands import L_
 
 if TYPE_CHECKING:
     from bot.commands import TableCommands
@@ -36,7 +38,8 @@ class StartOption:
     name: str
     annotation: Any
     default: Any
-    description: str
+    description: app_commands.locale_str
+    """Marked with :func:`bot.i18n.commands.L_` (translated when commands are synced)."""
     choices: Sequence[Choice[str]] = ()
 
     def parameter(self) -> inspect.Parameter:
@@ -55,7 +58,8 @@ def given(values: dict[str, Any]) -> dict[str, Any]:
 
 
 def option_command(
-    adapter: GameAdapter, options: Sequence[StartOption], name: str, description: str,
+    adapter: GameAdapter, options: Sequence[StartOption], name: str,
+    description: app_commands.locale_str,
     run: Callable[[TableCommands, Interaction, dict[str, Any]], Awaitable[None]],
 ) -> app_commands.Command[Any, ..., None]:
     """A ``/<game> <name>`` command taking every one of ``options``, which hands the
@@ -91,26 +95,37 @@ def start_and_defaults(
         await cog.controller.defaults(interaction, adapter, values, built_in(options))
 
     return (
-        option_command(adapter, options, "start",
-                       f"Open a {adapter.title} table in this channel", start),
+        option_command(adapter, (*options, LANGUAGE), "start",
+                       L_("Open a {game} table in this channel", game=adapter.title), start),
         option_command(adapter, options, "defaults",
-                       f"This server's default {adapter.title} options (set: Manage Server)",
+                       L_("This server's default {game} options (set: Manage Server)",
+                          game=adapter.title),
                        defaults),
     )
 
 
-DECK_CHOICES: Final = (Choice(name="classic (red and black)", value="classic"),
-                       Choice(name="four colours (♠ black, ♥ red, ♦ blue, ♣ green)",
+DECK_CHOICES: Final = (Choice(name=L_("classic (red and black)"), value="classic"),
+                       Choice(name=L_("four colours (♠ black, ♥ red, ♦ blue, ♣ green)"),
                               value="four_color"))
 """The ``deck`` option's choices (:data:`bot.pictures.DECKS`)."""
 
 TURN_OPTIONS: tuple[StartOption, ...] = (
     StartOption("turn_timer", app_commands.Range[int, 0, 3600], 0,
-                "Seconds before the AI plays for a slow player (0: off)"),
+                L_("Seconds before the AI plays for a slow player (0: off)")),
     StartOption("turn_ping", bool, True,
-                "Ping the player whose turn it is with a short message (default: on)"),
-    StartOption("hints", bool, True, "Offer a Hint button on the private panels"),
-    StartOption("images", bool, True, "Show the table and hands as pictures too (default: on)"),
-    StartOption("deck", str, "classic", "The cards' colours in the pictures", DECK_CHOICES),
+                L_("Ping the player whose turn it is with a short message (default: on)")),
+    StartOption("hints", bool, True, L_("Offer a Hint button on the private panels")),
+    StartOption("images", bool, True,
+                L_("Show the table and hands as pictures too (default: on)")),
+    StartOption("deck", str, "classic", L_("The cards' colours in the pictures"), DECK_CHOICES),
 )
 """The table options every game has."""
+
+LANGUAGE_CHOICES: Final = tuple(Choice(name=app_commands.locale_str(lang.native), value=lang.code)
+                                for lang in LANGS)
+"""The languages, each named in itself (English, Português (Brasil), 한국어, हिन्दी)."""
+
+LANGUAGE: Final = StartOption(
+    "language", str, None,
+    L_("The table's language (default: the server's /settings language)"), LANGUAGE_CHOICES)
+"""``start``'s ``language`` (the table's language; not a server default: ``/settings``)."""

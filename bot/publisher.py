@@ -18,6 +18,7 @@ import discord
 
 from bot import table_message
 from bot import table_pictures as pictures
+from bot.i18n import in_language
 
 if TYPE_CHECKING:
     from bot.storage import Storage
@@ -79,7 +80,9 @@ class Publisher:
         self._force_repost = self._force_repost or repost
         if self._task is None or self._task.done():
             self._idle.clear()
-            self._task = asyncio.create_task(self._run(), name=f"table-message-{self._channel_id}")
+            self._task = asyncio.create_task(  # the table's language, not the member's
+                self._run(), name=f"table-message-{self._channel_id}",
+                context=in_language(self._table.language))
             _RUNNING.add(self._task)  # the loop holds tasks weakly: a closed table's
             self._task.add_done_callback(_RUNNING.discard)  # last post must not be lost
 

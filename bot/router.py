@@ -10,6 +10,7 @@ import discord
 
 from bot import custom_ids as ids
 from bot.controller import Controller
+from bot.i18n import language_of, speak
 
 log = logging.getLogger(__name__)
 
@@ -21,7 +22,8 @@ async def route(controller: Controller, interaction: discord.Interaction[Any]) -
     """Answer a component or modal interaction by its custom_id alone (nothing is held
     in memory, so buttons on messages from before a restart work the same). Unknown,
     malformed or foreign ids get "no longer in use"; an unexpected error gets the
-    generic answer and a logged traceback."""
+    generic answer and a logged traceback. The answer is in the member's language."""
+    speak(language_of(interaction.locale))
     try:
         component = ids.parse(dict(interaction.data or {})) \
             if interaction.type is discord.InteractionType.component else None

@@ -19,8 +19,9 @@ from collections.abc import AsyncIterator, Mapping
 from typing import Any, Protocol
 
 from bot import hints
-from bot.ai_players import check_level
+from bot.ai_players import LEVEL_LABELS, check_level
 from bot.games.adapter import ActionFor, GameAdapter, Panel
+from bot.i18n import N_, _, _n, speaking
 from bot.registry import TableRegistry
 from bot.render import seat_label
 from bot.storage import ChannelTaken, Storage
@@ -35,11 +36,13 @@ from engine.game import Action, Game, IllegalAction
 log = logging.getLogger(__name__)
 
 AI_NAMES = ("Ada", "Boole", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper")
-DEALT = "Dealt! Open your cards with the table's **My hand** button or `/{game} hand`."
+DEALT = N_("Dealt! Open your cards with the table's **My hand** button or `/{game} hand`.")
 STORAGE_FAILED = "The table could not save that, so nothing changed. Please try again."
 OTHER_SHARD = "This server's tables are run by another process of the bot."
 DEFAULTS_KEY = "start_defaults"
 """Where a server's saved start options live in its settings, by game name."""
+LANGUAGE_KEY = "language"
+"""Where a server's table language lives in its settings (``/settings language``)."""
 AWAY_AFTER = 3
 """Time-outs in a row after which a member is away: the AI plays their seat."""
 AWAY_NOTE = (" {seat} timed out three times in a row, so the AI plays their seat; "
@@ -199,21 +202,22 @@ class TableService:
                 return await self._come_back(table, seat)
             self._require_lobby(table, "join")
             if table.seat_of(user_id) is not None:
-                raise Refusal("You already have a seat at this table.", "already_seated")
+                raise Refusal(_("You already have a seat at this table."), "already_seated")
             if len(table.seats) >= table.adapter.max_seats:
-                raise Refusal(f"The table is full ({table.adapter.max_seats} seats).", "full")
+                raise Refusal(_("The table is full ({seats} seats).",
+                                seats=table.adapter.max_seats), "full")
             await self._save(table, lambda rec: rec.seats.append(SeatRecord(name, user_id)))
             seat = len(table.seats)
         self._publish(table)
-        return f"You joined the table (seat {seat})."
+        return _("You joined the table (seat {seat}).", seat=seat)
 
     async def leave(self, table: Table, user_id: int) -> str:
         async with table.lock:
             seat = self._seat(table, user_id)
             if table.rec.status == "lobby":
                 if await self._leave_lobby(table, user_id, seat):
-                    return "You left, and the table closed: nobody else was seated."
-                return "You left the table."
+                    return _("You left, and the table closed: nobody else was seated.")
+                return _("You left the table.")
             label = seat_label(table.seats[seat])
             if await self._hand_over(table, seat, f"{label} left"):
                 return "You left. No member is left at the table, so it was ended."
@@ -308,17 +312,20 @@ class TableService:
             self._require_host(table, user_id, "add AI players")
             free = table.adapter.max_seats - len(table.seats)
             if free <= 0:
-                raise Refusal(f"The table is full ({table.adapter.max_seats} seats).", "full")
+                raise Refusal(_("The table is full ({seats} seats).",
+                                seats=table.adapter.max_seats), "full")
             if not 1 <= count <= free:
-                raise Refusal(f"You can add 1 to {free} AI players here.", "bad_input")
+                raise Refusal(_("You can add 1 to {free} AI players here.", free=free),
+                              "bad_input")
 
             def add(rec: TableRecord) -> None:
-                for _ in range(count):
+                for _seat in range(count):
                     rec.seats.append(SeatRecord(_ai_name(rec), None, True, level=level))
 
             await self._save(table, add)
         self._publish(table)
-        return f"Added {count} AI player{'s' if count > 1 else ''} ({level})."
+        return _n("Added {count} AI player ({level}).", "Added {count} AI players ({level}).",
+                  count, level=_(LEVEL_LABELS[level]))
 
     async def deal(self, table: Table, user_id: int) -> str:
         async with table.lock:
@@ -326,13 +333,15 @@ class TableService:
             self._require_host(table, user_id, "deal")
             adapter, players = table.adapter, len(table.seats)
             if not adapter.min_seats <= players <= adapter.max_seats:
-                needs = f"{adapter.min_seats}–{adapter.max_seats}" \
-                    if adapter.min_seats < adapter.max_seats else f"exactly {adapter.min_seats}"
-                raise Refusal(
-                    f"{adapter.title} needs {needs} players and "
-                    f"{players} {'is' if players == 1 else 'are'} seated: ask others to `join`, "
-                    "or add AI players with `addbot`.", "seats",
-                )
+                needs = _("{least}–{most}", least=adapter.min_seats, most=adapter.max_seats) \
+                    if adapter.min_seats < adapter.max_seats else \
+                    _("exactly {count}", count=adapter.min_seats)
+                raise Refusal(_n(
+                    "{game} needs {needs} players and {count} is seated: ask others to `join`, "
+                    "or add AI players with `addbot`.",
+                    "{game} needs {needs} players and {count} are seated: ask others to `join`, "
+                    "or add AI players with `addbot`.", players, game=adapter.title, needs=needs,
+                ), "seats")
             seed = self._seeds.getrandbits(63)
             try:
                 game = adapter.new_game(table.rec.settings, players, seed)
@@ -348,10 +357,11 @@ class TableService:
                 snapshot = Snapshot(entry.seq, game.to_json())
                 await self.storage.log_action(rec, entry, snapshot)
             table.seq, table.snapshot, table.since = entry.seq, snapshot, []
-            table.note = "The cards are dealt."
+            with speaking(table.language):
+                table.note = _("The cards are dealt.")
         self._publish(table)
         self.turns.kick(table)
-        return DEALT.format(game=adapter.name)
+        return _(DEALT, game=adapter.name)
 
     async def end(self, table: Table, user_id: int, can_manage: bool) -> str:
         async with table.lock:
@@ -543,6 +553,18 @@ class TableService:
             await self.storage.save_guild_settings(guild_id, {**settings, DEFAULTS_KEY: games})
         return merged
 
+    # --- the server's table language (README "Languages") -------------------------
+
+    async def server_language(self, guild_id: int) -> str | None:
+        """The server's saved table language (a Discord locale code), if any."""
+        saved = (await self.storage.guild_settings(guild_id)).get(LANGUAGE_KEY)
+        return saved if isinstance(saved, str) else None
+
+    async def save_server_language(self, guild_id: int, code: str) -> None:
+        async with self._settings_lock:
+            settings = await self.storage.guild_settings(guild_id)
+            await self.storage.save_guild_settings(guild_id, {**settings, LANGUAGE_KEY: code})
+
     # --- helpers -------------------------------------------------------------------
 
     @staticmethod
@@ -554,19 +576,17 @@ class TableService:
     def _seat(table: Table, user_id: int) -> int:
         seat = table.seat_of(user_id)
         if seat is None:
-            raise Refusal(
-                "You are not playing at this table. In the lobby you can `join`; "
-                "otherwise wait for the next game.", "not_a_player",
-            )
+            raise Refusal(_("You are not playing at this table. In the lobby you can `join`; "
+                            "otherwise wait for the next game."), "not_a_player")
         return seat
 
     @staticmethod
     def _require_lobby(table: Table, what: str) -> None:
         if table.rec.status == "running":
-            raise Refusal(f"The game is already running, so `{what}` is closed; "
-                          "`leave` hands your seat to an AI player.", "running")
+            raise Refusal(_("The game is already running, so `{command}` is closed; "
+                            "`leave` hands your seat to an AI player.", command=what), "running")
         if table.rec.status != "lobby":
-            raise Refusal("This table is closed. Open a new one with `start`.", "closed")
+            raise Refusal(_("This table is closed. Open a new one with `start`."), "closed")
 
     @staticmethod
     def _require_host(

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.games.adapter import GameAdapter
+from bot.i18n import Lang, _, language_of
 from bot.storage.tables import SeatRecord, Snapshot, TableRecord
 from engine.game import Action, Game
 
@@ -76,6 +77,11 @@ class Table:
         return self.rec.id
 
     @property
+    def language(self) -> Lang:
+        """The table's language (its ``language`` option): its message, pings and notes."""
+        return language_of(self.rec.settings.get("language"))
+
+    @property
     def seats(self) -> list[SeatRecord]:
         return self.rec.seats
 
@@ -93,9 +99,10 @@ class Table:
     def running_game(self) -> Game:
         """The engine game; :class:`Refusal` when the table has not been dealt yet."""
         if self.rec.status == "lobby" or self.game is None:
-            raise Refusal("The game has not started yet: the host starts it with `deal`.", "lobby")
+            raise Refusal(_("The game has not started yet: the host starts it with `deal`."),
+                          "lobby")
         if self.rec.status != "running":
-            raise Refusal("This table is closed. Open a new one with `start`.", "closed")
+            raise Refusal(_("This table is closed. Open a new one with `start`."), "closed")
         return self.game
 
     def stored_game(self) -> Game | None:

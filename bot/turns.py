@@ -18,6 +18,7 @@ import discord
 
 from bot.ai_players import AiPlayers, snapshot, stamp
 from bot.games.adapter import table_option
+from bot.i18n import N_, _, in_language
 from bot.render import seat_label
 from bot.service import TableService
 from bot.table import Accepted, Refusal, Table
@@ -25,8 +26,8 @@ from engine.game import IllegalAction
 
 log = logging.getLogger(__name__)
 
-PING = "{member}, it's your turn."
-PING_AT = "{member}, it's your turn: {url}"
+PING = N_("{member}, it's your turn.")
+PING_AT = N_("{member}, it's your turn: {url}")
 
 
 class TurnDriver:
@@ -48,18 +49,19 @@ class TurnDriver:
             return
         hidden = table.adapter.hidden_actor(game) is not None
         if table_option(table.rec.settings, "turn_ping") and not hidden:
-            self._spawn(self._ping(table, game.to_act, table.rec.version))
+            self._spawn(self._ping(table, game.to_act, table.rec.version), table)
         if table.seats[game.to_act].ai:
             if table.ai_task is None or table.ai_task.done():
-                table.ai_task = asyncio.create_task(self._drive_ai(table))
+                table.ai_task = asyncio.create_task(self._drive_ai(table),
+                                                    context=in_language(table.language))
             return
         deadline = table.rec.deadline
         if deadline is not None:
             if table.timer_task is not None:
                 table.timer_task.cancel()
             table.timer_task = asyncio.create_task(
-                self._timer(table, table.rec.version, deadline)
-            )
+                self._timer(table, table.rec.version, deadline),
+                context=in_language(table.language))
 
     def deadline(self, table: Table, now: float) -> float | None:
         """The turn's deadline; a secret turn gets one even at an AI seat, so that the
@@ -75,7 +77,7 @@ class TurnDriver:
 
     def closed(self, table: Table) -> None:
         table.stop_tasks()
-        self._spawn(self._clear_ping(table))
+        self._spawn(self._clear_ping(table), table)
 
     async def close(self) -> None:
         """Cancel the pings still under way."""
@@ -149,9 +151,10 @@ class TurnDriver:
             return
         channel = self.client.get_partial_messageable(table.rec.channel_id)
         url = table.publisher.jump_url if table.publisher else None
+        mention = f"<@{user_id}>"
         try:
             message = await channel.send(
-                (PING_AT if url else PING).format(member=f"<@{user_id}>", url=url),
+                _(PING_AT if url else PING, member=mention, url=url),
                 allowed_mentions=discord.AllowedMentions(users=True),
             )
         except discord.HTTPException as exc:
@@ -169,7 +172,8 @@ class TurnDriver:
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(message_id).delete()
 
-    def _spawn(self, coro: Any) -> None:
-        task: asyncio.Task[None] = asyncio.create_task(coro)
+    def _spawn(self, coro: Any, table: Table) -> None:
+        """Run ``coro`` in the background, in the table's language."""
+        task: asyncio.Task[None] = asyncio.create_task(coro, context=in_language(table.language))
         self._background.add(task)
         task.add_done_callback(self._background.discard)

@@ -12,12 +12,14 @@ from discord.ext import commands
 
 from bot.games.registry import GAMES
 from bot.history_render import autocomplete_name
+from bot.i18n.commands import L_
 
 if TYPE_CHECKING:
     from bot.client import CardBot
 
 Interaction = discord.Interaction[Any]
-GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.name) for g in GAMES]
+GAME_CHOICES = [app_commands.Choice(name=app_commands.locale_str(g.title), value=g.name)
+                for g in GAMES]
 RECENT = 25
 """Recent games offered by autocomplete (Discord's cap on its answers)."""
 
@@ -28,8 +30,9 @@ class History(commands.Cog):
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
 
-    @app_commands.command(description="This server's finished and abandoned games, newest first")
-    @app_commands.describe(game="Only this game", member="Only games this member played")
+    @app_commands.command(
+        description=L_("This server's finished and abandoned games, newest first"))
+    @app_commands.describe(game=L_("Only this game"), member=L_("Only games this member played"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def history(
@@ -38,8 +41,8 @@ class History(commands.Cog):
     ) -> None:
         await self.bot.controller.history(interaction, game, None if member is None else member.id)
 
-    @app_commands.command(description="Replay one of this server's games, privately")
-    @app_commands.describe(game="The game (its id, e.g. 12; start typing for recent games)")
+    @app_commands.command(description=L_("Replay one of this server's games, privately"))
+    @app_commands.describe(game=L_("The game (its id, e.g. 12; start typing for recent games)"))
     @app_commands.guild_only()
     async def replay(
         self, interaction: Interaction, game: app_commands.Range[int, 1, 2**53],

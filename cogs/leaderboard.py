@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.registry import GAMES
+from bot.i18n.commands import L_
 from bot.leaderboard_render import (
     empty_embed,
     leaderboard_embed,
@@ -35,7 +36,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GAME_NAMES = [g.name for g in GAMES]
-GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.name) for g in GAMES]
+GAME_CHOICES = [app_commands.Choice(name=app_commands.locale_str(g.title), value=g.name)
+                for g in GAMES]
 NOT_IN_SERVER = "Leaderboards and stats belong to a server: use this command in a server channel."
 READ_FAILED = "The records could not be read just now. Please try again in a moment."
 QUIET = discord.AllowedMentions.none()
@@ -77,8 +79,9 @@ class Leaderboards(commands.Cog):
             await _private(interaction, str(exc))
             return None
 
-    @app_commands.command(name="leaderboard", description="This server's leaderboard for a game")
-    @app_commands.describe(game="Kachuful or Mighty (default: the game played most here)")
+    @app_commands.command(name="leaderboard",
+                          description=L_("This server's leaderboard for a game"))
+    @app_commands.describe(game=L_("Kachuful or Mighty (default: the game played most here)"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
@@ -102,9 +105,9 @@ class Leaderboards(commands.Cog):
             embed=leaderboard_embed(board, viewer_id=interaction.user.id), allowed_mentions=QUIET
         )
 
-    @app_commands.command(name="stats", description="A member's record on this server")
-    @app_commands.describe(member="Whose stats (default: yours)",
-                           game="Kachuful or Mighty (default: every game they played)")
+    @app_commands.command(name="stats", description=L_("A member's record on this server"))
+    @app_commands.describe(member=L_("Whose stats (default: yours)"),
+                           game=L_("Kachuful or Mighty (default: every game they played)"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def stats(

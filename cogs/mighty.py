@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.commands import TableCommands, card_choices
 from bot.games.mighty import MIGHTY
 from bot.games.mighty.words import TRUMP_NAMES
+from bot.i18n.commands import L_
 from bot.options import TURN_OPTIONS, StartOption, start_and_defaults
 from bot.table import Table
 from engine.cards import CARDS, CardParseError, Suit, parse_card
@@ -26,18 +27,22 @@ if TYPE_CHECKING:
 Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice
 Points = app_commands.Range[int, MIN_BID, MAX_BID]
-TRUMPS = [Choice(name=n if n != "notrump" else "no-trump", value=n) for n in TRUMP_NAMES]
-SUITS = [Choice(name=n, value=n) for n in TRUMP_NAMES[:4]]
+TRUMP_LABELS: Final = {"spades": L_("spades"), "hearts": L_("hearts"),
+                       "diamonds": L_("diamonds"), "clubs": L_("clubs"),
+                       "notrump": L_("no-trump")}
+"""The trump choices' labels, by value (:data:`TRUMP_NAMES`)."""
+TRUMPS = [Choice(name=TRUMP_LABELS[n], value=n) for n in TRUMP_NAMES]
+SUITS = TRUMPS[:4]
 FRIEND_WORDS = ("first", "none")
 OPTIONS: Final = (
     StartOption("hands", app_commands.Range[int, 1, 50], 10,
-                "Hands in the match (default 10; redeals do not count)"),
+                L_("Hands in the match (default 10; redeals do not count)")),
     *TURN_OPTIONS,
 )
 """Mighty's start options (also its server defaults)."""
 
 
-class Mighty(TableCommands, group_name="mighty", group_description="Play Mighty"):
+class Mighty(TableCommands, group_name="mighty", group_description=L_("Play Mighty")):
     """The Mighty command group."""
 
     adapter = MIGHTY
@@ -57,33 +62,35 @@ class Mighty(TableCommands, group_name="mighty", group_description="Play Mighty"
 
     start, defaults = start_and_defaults(MIGHTY, OPTIONS)
 
-    @app_commands.command(description="Bid points and a trump in the auction")
-    @app_commands.describe(points="13 to 20", trump="A suit, or no-trump")
+    @app_commands.command(description=L_("Bid points and a trump in the auction"))
+    @app_commands.describe(points=L_("13 to 20"), trump=L_("A suit, or no-trump"))
     @app_commands.choices(trump=TRUMPS)
     async def bid(self, interaction: Interaction, points: Points, trump: str) -> None:
         await self._act(interaction, lambda: MightyBid.of(points, parse_trump(trump)))
 
-    @app_commands.command(name="pass", description="Pass in the auction (final for this auction)")
+    @app_commands.command(name="pass",
+                          description=L_("Pass in the auction (final for this auction)"))
     async def pass_(self, interaction: Interaction) -> None:
         await self._act(interaction, lambda: PASS)
 
-    @app_commands.command(description="Show a hand worth ½ or less and claim a redeal")
+    @app_commands.command(description=L_("Show a hand worth ½ or less and claim a redeal"))
     async def dealmiss(self, interaction: Interaction) -> None:
         await self._act(interaction, lambda: DEAL_MISS)
 
-    @app_commands.command(description="Declarer: discard three cards face down")
-    @app_commands.describe(cards="Three cards, e.g. \"2♣ 3♦ 4h\"")
+    @app_commands.command(description=L_("Declarer: discard three cards face down"))
+    @app_commands.describe(cards=L_("Three cards, e.g. \"2♣ 3♦ 4h\""))
     async def discard(self, interaction: Interaction, cards: str) -> None:
         await self._act(interaction, lambda: MIGHTY.discard_action(cards))
 
-    @app_commands.command(description="Declarer: change the contract after the discard")
-    @app_commands.describe(points="13 to 20", trump="A suit, or no-trump")
+    @app_commands.command(description=L_("Declarer: change the contract after the discard"))
+    @app_commands.describe(points=L_("13 to 20"), trump=L_("A suit, or no-trump"))
     @app_commands.choices(trump=TRUMPS)
     async def contract(self, interaction: Interaction, points: Points, trump: str) -> None:
         await self._act(interaction, lambda: Contract.of(points, parse_trump(trump)))
 
-    @app_commands.command(description="Declarer: call a friend")
-    @app_commands.describe(call="A card (e.g. A♥, JK), first (the first trick's winner) or none")
+    @app_commands.command(description=L_("Declarer: call a friend"))
+    @app_commands.describe(
+        call=L_("A card (e.g. A♥, JK), first (the first trick's winner) or none"))
     async def friend(self, interaction: Interaction, call: str) -> None:
         await self._act(interaction, lambda: MIGHTY.friend_action(call))
 
@@ -96,22 +103,22 @@ class Mighty(TableCommands, group_name="mighty", group_description="Play Mighty"
         words = [Choice(name=w, value=w) for w in FRIEND_WORDS if w.startswith(typed)]
         return (words + card_choices([str(c) for c in CARDS], current))[:25]
 
-    @app_commands.command(description="Declarer at 20 no-trump: ask the friend to name the "
-                                      "first lead")
+    @app_commands.command(description=L_("Declarer at 20 no-trump: ask the friend to name "
+                                         "the first lead"))
     async def asklead(self, interaction: Interaction) -> None:
         await self._act(interaction, lambda: ASK_LEAD)
 
-    @app_commands.command(description="Friend, when asked: name the suit of the first lead")
-    @app_commands.describe(suit="The suit the declarer must lead (nobody learns who named it)")
+    @app_commands.command(description=L_("Friend, when asked: name the suit of the first lead"))
+    @app_commands.describe(suit=L_("The suit the declarer must lead (nobody learns who named it)"))
     @app_commands.choices(suit=SUITS)
     async def lead(self, interaction: Interaction, suit: str) -> None:
         await self._act(interaction, lambda: MIGHTY.lead_action(suit))
 
-    @app_commands.command(description="Play a card")
+    @app_commands.command(description=L_("Play a card"))
     @app_commands.describe(
-        card="The card, e.g. A♠, 10h, jk",
-        suit="Leading the joker in tricks 2–9: the suit the others must follow",
-        call_joker="Leading the joker-caller after trick 1: demand the joker",
+        card=L_("The card, e.g. A♠, 10h, jk"),
+        suit=L_("Leading the joker in tricks 2–9: the suit the others must follow"),
+        call_joker=L_("Leading the joker-caller after trick 1: demand the joker"),
     )
     @app_commands.choices(suit=SUITS)
     async def play(

@@ -23,12 +23,19 @@ from engine.cards import CARDS, Card, Suit
 
 class IllegalAction(Exception):
     """An action the rules refuse. ``code`` is stable and machine-readable
-    (``not_your_turn``, ``must_follow_suit`` ...); ``reason`` is a sentence for people."""
+    (``not_your_turn``, ``must_follow_suit`` ...); ``reason`` is a sentence for people,
+    in English. Given ``params``, ``reason`` is a :meth:`str.format` template marked
+    with :func:`engine.i18n.N_` (``N_("you do not hold {card}")``, ``card="2♣"``: cards
+    in C2 notation); the bot translates :attr:`template` and formats it with
+    :attr:`params` (:func:`bot.i18n.reason`)."""
 
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, code: str, reason: str, **params: object) -> None:
+        text = reason.format(**params) if params else reason
+        super().__init__(text)
         self.code = code
-        self.reason = reason
+        self.reason = text
+        self.template = reason if params else reason.replace("{", "{{").replace("}", "}}")
+        self.params = params
 
 
 class Action:

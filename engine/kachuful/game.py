@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from engine.cards import CARDS, NAMES, Card, Suit, sort_hand, trump_label
 from engine.game import Action, Event, Game, IllegalAction, Play, Results
+from engine.i18n import N_
 from engine.kachuful.actions import (
     BIDS,
     BLIND_BIDS,
@@ -277,14 +278,15 @@ class KachufulGame(Game):
         card = action.card
         hand = self._hands[seat]
         if card not in hand:
-            raise IllegalAction("card_not_in_hand", f"you do not hold {card}")
+            raise IllegalAction("card_not_in_hand", N_("you do not hold {card}"), card=str(card))
         if action.suit is not None or action.call_joker:
             raise IllegalAction("bad_input", "a Kachuful play names only the card")
         trick = self._trick
         if trick:
             led = trick[0].suit
             if card.suit is not led and any(c.suit is led for c in hand):
-                raise IllegalAction("must_follow_suit", f"you must follow {led.symbol}")  # type: ignore[union-attr]
+                raise IllegalAction("must_follow_suit", N_("you must follow {suit}"),
+                                    suit=led.symbol)  # type: ignore[union-attr]
         if self._deals is not None and len(hand) == 1 and len(trick) == self._n - 1:
             self._check_next_deal()
         hand.remove(card)
@@ -309,15 +311,14 @@ class KachufulGame(Game):
 
     def _refusal(self, seat: int, action: Action) -> IllegalAction:
         if self._phase == OVER:
-            return IllegalAction("wrong_phase", "the game is over")
-        verb = "bid" if self._phase == BIDDING else "play"
+            return IllegalAction("wrong_phase", N_("the game is over"))
         if seat != self._to_act:
-            return IllegalAction(
-                "not_your_turn", f"it is not your turn: seat {self._to_act} is to {verb}"
-            )
+            text = N_("it is not your turn: seat {seat} is to bid") if self._phase == BIDDING \
+                else N_("it is not your turn: seat {seat} is to play")
+            return IllegalAction("not_your_turn", text, seat=self._to_act)
         if isinstance(action, Bid):
-            return IllegalAction("wrong_phase", "the bidding is over: play a card")
-        return IllegalAction("wrong_phase", "the bidding is not over: bid first")
+            return IllegalAction("wrong_phase", N_("the bidding is over: play a card"))
+        return IllegalAction("wrong_phase", N_("the bidding is not over: bid first"))
 
     def _finish_trick(self, events: list[Event]) -> None:
         rec = self._records[-1]
@@ -345,20 +346,20 @@ class KachufulGame(Game):
         rec = self._records[-1]
         amount = action.amount
         if type(amount) is not int or not 0 <= amount <= rec.size:
-            raise IllegalAction("bid_out_of_range", f"bid a whole number from 0 to {rec.size}")
+            raise IllegalAction("bid_out_of_range", N_("bid a whole number from 0 to {size}"),
+                                size=rec.size)
         if type(action.blind) is not bool:
             raise IllegalAction("bad_input", "a bid is blind or not: 'blind' is true or false")
         if action.blind:
             if not self._config.blind_bids:
-                raise IllegalAction("blind_bid", "blind bids are not played at this table")
+                raise IllegalAction("blind_bid", N_("blind bids are not played at this table"))
             if self._looked[seat]:
                 raise IllegalAction(
-                    "blind_bid", "you have looked at your cards: you may not bid blind"
-                )
+                    "blind_bid", N_("you have looked at your cards: you may not bid blind"))
         if amount == self._forbidden_bid(seat):
             raise IllegalAction(
-                "hook_rule", f"as dealer you may not bid {amount}: the bids would total {rec.size}"
-            )
+                "hook_rule", N_("as dealer you may not bid {bid}: the bids would total {size}"),
+                bid=amount, size=rec.size)
         rec.bids[seat] = amount
         rec.blind[seat] = action.blind
         if not action.blind:

@@ -231,7 +231,7 @@ class Actions:
             "token": token,
             "version": 1,
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "channel_id": str(channel.id),
             "channel": channel.payload(),
@@ -246,9 +246,9 @@ class Actions:
             payload.update(
                 {
                     "guild_id": str(guild.id),
-                    "guild_locale": "en-US",
+                    "guild_locale": guild.locale,
                     "context": 0,
-                    "guild": {"id": str(guild.id), "locale": "en-US", "features": []},
+                    "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
                     "member": member.payload(with_permissions=True),
                     "app_permissions": str(bot_member.permissions),
                     "authorizing_integration_owners": {"0": str(guild.id)},

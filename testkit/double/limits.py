@@ -262,6 +262,32 @@ def _custom_id_errors(path: Path, item: Json) -> list[FieldError]:
     return []
 
 
+LOCALES = frozenset((
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
+    "th", "zh-CN", "ja", "zh-TW", "ko",
+))
+"""The locales Discord accepts in ``*_localizations``."""
+
+
+def localization_errors(item: Json, key: str, base: Path, low: int, high: int) -> list[FieldError]:
+    """An item's ``<key>_localizations``: known locales, each text ``low``..``high`` long
+    (names must also be valid command names)."""
+    found = item.get(f"{key}_localizations")
+    if found is None:
+        return []
+    path = (*base, f"{key}_localizations")
+    if not isinstance(found, dict):
+        return [(path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")]
+    errors: list[FieldError] = []
+    for locale, text in found.items():
+        if locale not in LOCALES:
+            errors.append(((*path, locale), "LOCALE_INVALID", "Invalid locale"))
+        elif not 1 <= len(_text(text)) <= high or len(_text(text)) < low:
+            errors.append(bad_length((*path, locale), low, high))
+    return errors
+
+
 def choice_errors(choices: list[Json], base: Path) -> list[FieldError]:
     """Choices of a command option or of an autocomplete answer."""
     errors: list[FieldError] = []
@@ -270,6 +296,7 @@ def choice_errors(choices: list[Json], base: Path) -> list[FieldError]:
     for index, choice in enumerate(choices):
         if not 1 <= len(_text(choice.get("name"))) <= OPTION_TEXT_MAX:
             errors.append(bad_length((*base, index, "name"), 1, OPTION_TEXT_MAX))
+        errors.extend(localization_errors(choice, "name", (*base, index), 1, OPTION_TEXT_MAX))
         value = choice.get("value")
         if isinstance(value, str) and len(value) > OPTION_TEXT_MAX:
             errors.append(too_long((*base, index, "value"), OPTION_TEXT_MAX))
@@ -288,6 +315,8 @@ def command_errors(command: Json, base: Path) -> list[FieldError]:
         )
     if command.get("type", 1) == 1 and not 1 <= len(_text(command.get("description"))) <= 100:
         errors.append(bad_length((*base, "description"), 1, 100))
+    errors.extend(localization_errors(command, "description", base, 1, 100))
+    errors.extend(localization_errors(command, "name", base, 1, 32))
     options = command.get("options") or []
     if len(options) > COMMAND_OPTIONS_MAX:
         errors.append(too_long((*base, "options"), COMMAND_OPTIONS_MAX))

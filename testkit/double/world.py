@@ -25,6 +25,8 @@ class FakeUser:
     id: int
     name: str
     bot: bool = False
+    locale: str = "en-US"
+    """The language of the user's Discord client (each interaction's ``locale``)."""
 
     @property
     def mention(self) -> str:
@@ -157,6 +159,8 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     channels: list[Channel] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
+    locale: str = "en-US"
+    """The server's preferred locale (``guild_locale``; Community servers choose it)."""
 
     def channel(self, name: str) -> Channel:
         for channel in self.channels:
@@ -197,7 +201,7 @@ class Guild:
             "banner": None,
             "premium_tier": 0,
             "premium_subscription_count": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,

@@ -9,6 +9,7 @@ import discord
 
 from bot.custom_ids import number
 from bot.games.adapter import TABLE_DEFAULTS, Field, GameAdapter, Panel, table_options_text
+from bot.i18n import _, reason
 from bot.render import (
     NO_CARD_YET,
     TURN_MARK,
@@ -379,16 +380,19 @@ class KachufulAdapter(GameAdapter):
             self.describe_action(action)
 
     def refusal(self, exc: IllegalAction) -> str:
-        reason = exc.reason[:1].upper() + exc.reason[1:]
+        said = reason(exc)
+        said = said[:1].upper() + said[1:]
         if exc.code == "not_your_turn":
-            return "It is not your turn: the table message shows whose turn it is."
+            return _("It is not your turn: the table message shows whose turn it is.")
         if exc.code == "card_not_in_hand":
-            return f"{reason}. See your cards with `/kachuful hand` or the **My hand** button."
+            return _("{reason}. See your cards with `/kachuful hand` or the **My hand** button.",
+                     reason=said)
         if exc.code == "must_follow_suit":
-            return f"{reason}: you hold a card of the suit led, so play one of those."
+            return _("{reason}: you hold a card of the suit led, so play one of those.",
+                     reason=said)
         if exc.code == "hook_rule":
-            return f"Hook rule: {exc.reason}. Choose another bid."
-        return f"{reason}."
+            return _("Hook rule: {reason}. Choose another bid.", reason=reason(exc))
+        return _("{reason}.", reason=said)
 
     def rules_card(self) -> str:
         return RULES_CARD

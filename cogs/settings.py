@@ -1,0 +1,40 @@
+"""``/settings language [language]``: the server's table language (PRODUCT "Commands",
+README "Languages"); setting it needs Manage Server, and without a value it shows the
+language new tables take. Thin: the shared controller does the work."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n.commands import L_
+from bot.options import LANGUAGE_CHOICES
+
+if TYPE_CHECKING:
+    from bot.client import CardBot
+
+Interaction = discord.Interaction[Any]
+
+
+@app_commands.guild_only()
+class Settings(commands.GroupCog, group_name="settings",
+               group_description=L_("This server's settings for the bot")):
+    """The server settings commands."""
+
+    def __init__(self, bot: CardBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        description=L_("The language of new tables here (set: Manage Server)"))
+    @app_commands.describe(language=L_("The language (leave out to see the current one)"))
+    @app_commands.choices(language=list(LANGUAGE_CHOICES))
+    async def language(self, interaction: Interaction, language: str | None = None) -> None:
+        await self.bot.controller.server_language(interaction, language)
+
+
+async def setup(bot: CardBot) -> None:
+    await bot.add_cog(Settings(bot))

@@ -1,0 +1,85 @@
+"""Every marked text is translated in every catalog, not fuzzy, with the same
+placeholders, and no catalog keeps texts the code no longer has (README "Languages")."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from bot.i18n import LANGS, language_of
+from bot.i18n.catalogs import catalog_locales, extract, read
+
+SOURCE = extract()
+FORMATTER = string.Formatter()
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in FORMATTER.parse(text) if name is not None}
+
+
+def test_the_languages_are_english_and_the_catalogs() -> None:
+    assert [lang.code for lang in LANGS] == ["en", "hi", "ko", "pt-BR"]
+    assert [lang.native for lang in LANGS] == ["English", "हिन्दी", "한국어", "Português (Brasil)"]
+
+
+def test_something_is_marked() -> None:
+    assert len(SOURCE) > 100
+
+
+@pytest.mark.parametrize("code", catalog_locales())
+def test_every_text_is_translated_with_its_placeholders(code: str) -> None:
+    catalog: Catalog = read(code)
+    problems = []
+    for message in SOURCE:
+        if not message.id:
+            continue
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        found = catalog.get(message.id)
+        if found is None:
+            problems.append(f"missing: {key!r}")
+            continue
+        if found.fuzzy:
+            problems.append(f"fuzzy: {key!r}")
+        ids = (message.id,) if isinstance(message.id, str) else message.id
+        forms = (found.string,) if isinstance(found.string, str) else found.string
+        if not all(forms) or len(forms) != (1 if isinstance(message.id, str)
+                                            else catalog.num_plurals):
+            problems.append(f"untranslated: {key!r}")
+            continue
+        wanted = set().union(*(fields(i) for i in ids))
+        if isinstance(message.id, str):
+            bad = fields(forms[0]) != wanted
+        else:  # a singular form may leave the count out ("one card")
+            got = set().union(*(fields(f) for f in forms))
+            bad = not got <= wanted or wanted - {"count"} - got
+        if bad:
+            problems.append(f"placeholders differ: {key!r}")
+    stale = [m.id for m in catalog if m.id and m.id not in SOURCE]
+    assert not problems and not stale, (problems, stale)
+
+
+def test_plurals_follow_each_language_s_rule() -> None:
+    added = ("Added {count} AI player ({level}).", "Added {count} AI players ({level}).")
+    pt, ko, hi = (language_of(code) for code in ("pt-BR", "ko", "hi"))
+    assert pt.n(*added, 1, level="x") == "1 jogador de IA adicionado (x)."
+    assert pt.n(*added, 2, level="x") == "2 jogadores de IA adicionados (x)."
+    assert ko.n(*added, 1, level="x") == "AI 플레이어 1명을 앉혔습니다 (x)."
+    assert pt.n(*added, 1_000_000, level="x").startswith("1000000 jogadores")
+    assert hi.n(*added, 0, level="x").endswith("जोड़ा गया (x)।")  # Hindi: 0 and 1 are "one"
+    assert hi.n(*added, 2, level="x").endswith("जोड़े गए (x)।")
+
+
+def test_numbers_and_dates_are_written_the_language_s_way() -> None:
+    import datetime as dt
+
+    assert language_of("pt-BR").number(1234.5) == "1.234,5"
+    assert language_of("en-US").number(1234.5) == "1,234.5"
+    assert language_of("hi").number(1234567) == "12,34,567"
+    assert "2026" in language_of("ko").date(dt.date(2026, 3, 1))
+
+
+@pytest.mark.parametrize("locale", ["fr", "en-GB", "en-US", "es-419", "", None, "zz"])
+def test_an_unsupported_locale_is_english(locale: str | None) -> None:
+    assert language_of(locale).code == "en"
