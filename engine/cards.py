@@ -15,6 +15,8 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
 
+from engine.i18n import N_
+
 
 class Suit(IntEnum):
     """The four suits. They are equal in rank (C1): the order here is storage only."""
@@ -38,7 +40,9 @@ class Suit(IntEnum):
         """Parse a suit from its name, letter or symbol; raise :class:`CardParseError`."""
         suit = _SUIT_WORDS.get(_normalise(text))
         if suit is None:
-            raise CardParseError(text, "a suit: spades, hearts, diamonds or clubs (♠ ♥ ♦ ♣)")
+            raise CardParseError(text, "a suit: spades, hearts, diamonds or clubs (♠ ♥ ♦ ♣)",
+                                 N_("{text} is not a suit: spades, hearts, diamonds or clubs "
+                                    "(♠ ♥ ♦ ♣)"))
         return suit
 
 
@@ -57,13 +61,19 @@ _RANK_NAMES: Final = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
 
 
 class CardParseError(ValueError):
-    """Input that names no card (or suit); the message says what was expected (C2)."""
+    """Input that names no card (or suit); the message says what was expected (C2).
+    ``template`` is the message as a sentence marked with :func:`engine.i18n.N_`
+    (``{text}`` the input, quoted) and ``params`` its parameters, for the bot to
+    translate; without one the English message stands as it is."""
 
-    def __init__(self, text: str, expected: str) -> None:
+    def __init__(self, text: str, expected: str, template: str | None = None) -> None:
         self.text = text
         self.expected = expected
         shown = text if len(text) <= 40 else text[:37] + "..."
-        super().__init__(f"{shown!r} is not {expected}")
+        self.params: dict[str, object] = {"text": repr(shown)}
+        escaped = expected.replace("{", "{{").replace("}", "}}")
+        self.template = template or "{text} is not " + escaped
+        super().__init__(self.template.format(**self.params))
 
 
 class Card:
@@ -168,6 +178,10 @@ _EXPECTED: Final = (
     "a card: a rank (A K Q J 10 9 … 2, or T) and a suit (♠ ♥ ♦ ♣ or s h d c), "
     "e.g. A♠, 10h, qc, or JK for the joker"
 )
+_NOT_A_CARD: Final = N_(
+    "{text} is not a card: a rank (A K Q J 10 9 … 2, or T) and a suit (♠ ♥ ♦ ♣ or s h d c), "
+    "e.g. A♠, 10h, qc, or JK for the joker"
+)
 _CARD_RE: Final = re.compile(
     r"^(ace|king|queen|jack|ten|10|[2-9akqjt])\s*(?:of\s*)?"
     r"(spades?|hearts?|diamonds?|clubs?|[shdc♠♥♦♣♤♡♢♧])$"
@@ -190,13 +204,13 @@ def parse_card(text: str) -> Card:
     """Read one card from forgiving input (C2): ``A♠``, ``A♠️``, ``as``, ``a s``, ``10h``,
     ``Th``, ``Q♣``, ``joker``, ``jk``. Raises :class:`CardParseError` and nothing else."""
     if not isinstance(text, str):
-        raise CardParseError(repr(text), _EXPECTED)
+        raise CardParseError(repr(text), _EXPECTED, _NOT_A_CARD)
     norm = _normalise(text)
     if norm in _JOKER_WORDS:
         return JOKER
     m = _CARD_RE.match(norm.replace(" ", ""))
     if m is None:
-        raise CardParseError(text, _EXPECTED)
+        raise CardParseError(text, _EXPECTED, _NOT_A_CARD)
     rank = _RANK_WORDS[m.group(1)]
     suit = _SUIT_WORDS[m.group(2)]
     return card(rank, suit)
@@ -224,7 +238,9 @@ def parse_cards(text: str | Sequence[str]) -> list[Card]:
             i += 1
         return out
     if not isinstance(text, Sequence):
-        raise CardParseError(repr(text), "cards: text such as 'A♠ 10h qc', or a list of cards")
+        raise CardParseError(repr(text), "cards: text such as 'A♠ 10h qc', or a list of cards",
+                             N_("{text} is not cards: text such as 'A♠ 10h qc', or a list of "
+                                "cards"))
     return [parse_card(t) for t in text]
 
 

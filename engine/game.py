@@ -19,6 +19,7 @@ from typing import Any, ClassVar, Self
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from engine.cards import CARDS, Card, Suit
+from engine.i18n import N_
 
 
 class IllegalAction(Exception):
@@ -180,7 +181,7 @@ class GameConfig(BaseModel):
         if data is None:
             data = {}
         if not isinstance(data, dict):
-            raise IllegalAction("bad_input", "the config must be an object of settings")
+            raise IllegalAction("bad_input", N_("the config must be an object of settings"))
         try:
             return cls.model_validate(data)
         except ValidationError as exc:

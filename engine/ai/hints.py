@@ -4,9 +4,10 @@
 Pure: :func:`hint` reads only ``game.view(seat)`` and ``game.legal_actions(seat)`` and
 uses only the public :class:`~engine.ai.decide.LevelPolicy` API, with a random source
 seeded from the view itself, so the same view always gives the same hint and cards
-the seat cannot see change nothing. The reason is a code with parameters (the bot
-words it): ``("surest_winner", {"card": "A♥", "need": 1})``. A card the seat may not
-see (its own in the forehead hand, KV8) is never named.
+the seat cannot see change nothing. The reason is a code with parameters and its
+sentence, an English template marked with :func:`~engine.i18n.N_` (the bot translates
+and words it): ``("surest_winner", {"card": "A♥", "need": 1})``. A card the seat may
+not see (its own in the forehead hand, KV8) is never named.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any, Final
 from engine.ai.decide import LevelPolicy
 from engine.cards import ACE, JOKER, JOKER_RANK, KING, TEN, Card, Suit, parse_card
 from engine.game import Action, Play
+from engine.i18n import N_
 from engine.kachuful.actions import Bid, Look
 from engine.mighty.actions import (
     AskLead,
@@ -44,16 +46,73 @@ REASONS: Final = (
 )
 """Every reason code :func:`hint` gives."""
 
+SENTENCES: Final[dict[str, str]] = {
+    "look": N_("Look at your cards first: with them in view you can judge your bid."),
+    "bid": N_("Bid {bid}: you hold {trumps} and {high}."),
+    "blind_bid": N_("Bid {bid} blind, before looking: an exact blind bid scores double."),
+    "forehead_bid": N_("Bid {bid}: you cannot see your own card, so judge by the cards the "
+                       "others show."),
+    "forehead_play": N_("Play your hidden card: it is the only card you hold."),
+    "surest_winner": N_("Play {card}: you still need {need}, and {card} is your surest "
+                        "winner."),
+    "cannot_win": N_("Play {card}: you still need {need}, and {card} saves your stronger "
+                     "cards for later tricks."),
+    "duck": N_("Play {card}: you already have the {bid} you bid, so avoid taking another."),
+    "auction_bid": N_("Bid {points} {trump}: your hand is strongest there ({count} of its "
+                      "cards)."),
+    "auction_pass": N_("Pass: your longest suit has only {longest} cards, too few to "
+                       "declare."),
+    "deal_miss": N_("Claim a deal miss: your hand is worth so little that it may be "
+                    "redealt."),
+    "discard": N_("Discard {cards}: they are the cards least useful for your contract."),
+    "contract": N_("Change the contract to {points} {trump}: with the kitty your hand is "
+                   "stronger there."),
+    "friend_card": N_("Keep the contract at {contract} and call {card} as your friend: "
+                      "whoever holds it helps you win tricks."),
+    "friend_first": N_("Keep the contract at {contract} and call the winner of the first "
+                       "trick as your friend."),
+    "friend_none": N_("Keep the contract at {contract} and play alone: your hand is strong "
+                      "enough without a friend."),
+    "lead_request": N_("Answer the lead request as shown: it is the normal AI's choice "
+                       "here."),
+    "mighty": N_("Play {card}, the mighty: it takes this trick whatever is played."),
+    "joker": N_("Play {card}, the joker: it takes this trick unless the mighty falls."),
+    "win_trick": N_("Play {card}: it takes this trick and its {points}."),
+    "lead": N_("Lead {card}: the normal AI would open this trick with it."),
+    "follow": N_("Play {card}: it keeps your stronger cards for later tricks."),
+}
+"""The sentence of each reason code (``{trump}`` a suit symbol: a no-trump reason has
+its own sentence in :data:`NO_TRUMP_SENTENCES`)."""
+NO_TRUMP_SENTENCES: Final[dict[str, str]] = {
+    "auction_bid": N_("Bid {points} no trump: your hand is strongest there ({count} aces)."),
+    "contract": N_("Change the contract to {points} no trump: with the kitty your hand is "
+                   "stronger there."),
+    "friend_card": N_("Keep the contract at {contract} no trump and call {card} as your "
+                      "friend: whoever holds it helps you win tricks."),
+    "friend_first": N_("Keep the contract at {contract} no trump and call the winner of the "
+                       "first trick as your friend."),
+    "friend_none": N_("Keep the contract at {contract} no trump and play alone: your hand "
+                      "is strong enough without a friend."),
+}
+"""The sentences of reasons about a no-trump bid or contract (``{contract}`` its points)."""
+
 Params = Mapping[str, str | int]
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """A suggested ``action`` and why: a code of :data:`REASONS` with its ``params``."""
+    """A suggested ``action`` and why: a code of :data:`REASONS` with its ``params``
+    and its sentence (``template``, English, marked for translation)."""
 
     action: Action
     reason: str
     params: Params = field(default_factory=dict)
+    no_trump: bool = False
+
+    @property
+    def template(self) -> str:
+        """The reason's sentence, a :meth:`str.format` template over ``params``."""
+        return NO_TRUMP_SENTENCES[self.reason] if self.no_trump else SENTENCES[self.reason]
 
 
 def hint(game: str, view: Mapping[str, Any], legal: Sequence[Action]) -> Hint:
@@ -62,7 +121,8 @@ def hint(game: str, view: Mapping[str, Any], legal: Sequence[Action]) -> Hint:
     seed = json.dumps(view, sort_keys=True, ensure_ascii=False, default=str)
     action = LevelPolicy(game, HINT_LEVEL, seconds=None).choose(view, legal, random.Random(seed))
     reason, params = _reason(view, action)
-    return Hint(action, reason, params)
+    no_trump = reason in NO_TRUMP_SENTENCES and params.get("trump", NO_TRUMP) == NO_TRUMP
+    return Hint(action, reason, params, no_trump)
 
 
 def _reason(view: Mapping[str, Any], action: Action) -> tuple[str, Params]:
@@ -86,11 +146,12 @@ def _reason(view: Mapping[str, Any], action: Action) -> tuple[str, Params]:
         case Contract(points, trump):
             return "contract", {"points": points, "trump": _suit_label(trump)}
         case FriendCall(target):
-            contract = _contract(view)
+            points, trump = _contract(view)
+            contract = str(points) if trump is None else f"{points} {trump.symbol}"
+            said: dict[str, str | int] = {"contract": contract, "trump": _suit_label(trump)}
             if isinstance(target, Card):
-                return "friend_card", {"card": str(target), "contract": contract}
-            return ("friend_first" if target == "first" else "friend_none"), \
-                {"contract": contract}
+                return "friend_card", {"card": str(target), **said}
+            return ("friend_first" if target == "first" else "friend_none"), said
         case AskLead() | NameLead():
             return "lead_request", {}
         case Play(card):
@@ -98,10 +159,11 @@ def _reason(view: Mapping[str, Any], action: Action) -> tuple[str, Params]:
     raise ValueError(f"no hint reason for {action!r}")
 
 
-def _contract(view: Mapping[str, Any]) -> str:
-    """The contract standing, as ``"15 ♠"`` (the declarer may still change it: M7)."""
+def _contract(view: Mapping[str, Any]) -> tuple[int, Suit | None]:
+    """The contract standing: its points and trump (the declarer may still change it:
+    M7)."""
     points, trump = view.get("contract") or view.get("bid") or (0, "notrump")
-    return f"{points} {_suit_label(_suit(trump))}"
+    return points, _suit(trump)
 
 
 def _bid(view: Mapping[str, Any], amount: int, blind: bool) -> tuple[str, Params]:
@@ -185,5 +247,10 @@ def _suit(label: object) -> Suit | None:
     return Suit.from_label(label) if isinstance(label, str) and label != "notrump" else None
 
 
+NO_TRUMP: Final = "NT"
+"""The ``trump`` parameter of a no-trump bid or contract (its reason has its own
+sentence, which does not show it)."""
+
+
 def _suit_label(trump: Suit | None) -> str:
-    return "no trump" if trump is None else trump.symbol
+    return NO_TRUMP if trump is None else trump.symbol

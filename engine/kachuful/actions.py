@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.cards import CardParseError, parse_card
 from engine.game import Action, IllegalAction, Play
+from engine.i18n import N_
 
 MAX_BID = 17
 """The largest hand size (3 players, K2)."""
@@ -43,32 +44,36 @@ BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(MAX_BID + 1))
 BLIND_BIDS: tuple[Bid, ...] = tuple(Bid(n, True) for n in range(MAX_BID + 1))
 """The interned blind bids, by amount."""
 
-_KEYS = 'an action is {"bid": n} (optionally with "blind": true), {"play": card} or {"look": true}'
+_KEYS = N_('an action is {{"bid": n}} (optionally with "blind": true), {{"play": card}} or '
+          '{{"look": true}}')
+"""A template (its braces doubled), shown with no parameters: ``_KEYS.format()``."""
 
 
 def parse_action(data: Mapping[str, Any]) -> Action:
     """Read the replay notation: ``{"bid": 2}``, ``{"bid": 0, "blind": true}``,
     ``{"play": "K♥"}``, ``{"look": true}`` (a ``seat`` key is ignored here)."""
     if not isinstance(data, Mapping):
-        raise IllegalAction("bad_input", _KEYS)
+        raise IllegalAction("bad_input", _KEYS.format())
     keys = set(data) - {"seat"}
     if keys == {"play"}:
         text = data["play"]
         try:
             return Play.of(parse_card(text))
         except CardParseError as exc:
-            raise IllegalAction("bad_input", str(exc)) from None
+            raise IllegalAction("bad_input", exc.template, **exc.params) from None
     if keys in ({"bid"}, {"bid", "blind"}):
         amount = data["bid"]
         blind = data.get("blind", False)
         if type(amount) is not int:
-            raise IllegalAction("bad_input", f"a bid is a whole number, not {amount!r}")
+            raise IllegalAction("bad_input", N_("a bid is a whole number, not {value}"),
+                                value=repr(amount))
         if type(blind) is not bool:
-            raise IllegalAction("bad_input", f"'blind' is true or false, not {blind!r}")
+            raise IllegalAction("bad_input", N_("'blind' is true or false, not {value}"),
+                                value=repr(blind))
         return Bid.of(amount, blind)
     if keys == {"look"} and data["look"] is True:
         return LOOK
-    raise IllegalAction("bad_input", _KEYS)
+    raise IllegalAction("bad_input", _KEYS.format())
 
 
 def encode_action(action: Action) -> dict[str, Any]:
@@ -79,4 +84,5 @@ def encode_action(action: Action) -> dict[str, Any]:
         return {"bid": action.amount, "blind": True} if action.blind else {"bid": action.amount}
     if isinstance(action, Look):
         return {"look": True}
-    raise IllegalAction("bad_input", f"{action!r} is not a Kachuful action")
+    raise IllegalAction("bad_input", N_("{action} is not a Kachuful action"),
+                        action=repr(action))

@@ -8,7 +8,8 @@ from typing import Any, Literal
 from pydantic import model_validator
 
 from engine.cards import Suit
-from engine.game import GameConfig
+from engine.game import GameConfig, IllegalAction
+from engine.i18n import N_
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 7
@@ -64,15 +65,20 @@ class KachufulConfig(GameConfig):
 
     @model_validator(mode="after")
     def _check(self) -> KachufulConfig:
+        """Refused settings raise :class:`IllegalAction` itself (pydantic lets it
+        through), so that its reason can be translated."""
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(
-                f"Kachuful is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {self.players}"
+            raise IllegalAction(
+                "bad_input", N_("Kachuful is for {low} to {high} players, not {players}"),
+                low=MIN_PLAYERS, high=MAX_PLAYERS, players=self.players,
             )
         top = max_start_size(self.players)
         if not 1 <= self.start_size <= top:
-            raise ValueError(
-                f"start_size must be from 1 to {top} for {self.players} players "
-                f"(52 cards / {self.players}), not {self.start_size}"
+            raise IllegalAction(
+                "bad_input",
+                N_("start_size must be from 1 to {top} for {players} players "
+                   "(52 cards / {players}), not {size}"),
+                top=top, players=self.players, size=self.start_size,
             )
         return self
 

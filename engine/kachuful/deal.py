@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.cards import Card, CardParseError, deck52, parse_card, shuffled
 from engine.game import IllegalAction
+from engine.i18n import N_
 
 DECK = tuple(deck52())
 _POSITIONS = range(len(DECK))
@@ -91,53 +92,62 @@ def read_deal(raw: Any, number: int) -> Deal:
     """Read entry ``number`` (from 1) of a replay file's ``deals``:
     ``{"hands": [[card, ...], ...], "turned": card}``; refuse (``bad_input``) what is
     not cards. :func:`check_deal` then checks it against the table."""
-    where = f"deal {number}"
     if not isinstance(raw, Mapping) or "hands" not in raw or not set(raw) <= {"hands", "turned"}:
-        raise IllegalAction("bad_input", f'{where}: expected {{"hands": [[card, ...], ...]}}')
+        raise IllegalAction("bad_input", N_('deal {number}: expected {{"hands": [[card, ...], '
+                                            '...]}}'), number=number)
     hands_raw = raw["hands"]
     if not isinstance(hands_raw, list) or not all(isinstance(h, list) for h in hands_raw):
-        raise IllegalAction("bad_input", f"{where}: 'hands' must list each seat's cards")
-    hands = tuple(tuple(_card(c, where) for c in h) for h in hands_raw)
+        raise IllegalAction("bad_input", N_("deal {number}: 'hands' must list each seat's cards"),
+                            number=number)
+    hands = tuple(tuple(_card(c, number) for c in h) for h in hands_raw)
     turned = raw.get("turned")
-    return Deal(hands, None if turned is None else _card(turned, where))
+    return Deal(hands, None if turned is None else _card(turned, number))
 
 
 def check_deal(deal: Deal, number: int, players: int, size: int, turned_trump: bool) -> None:
     """Refuse (``bad_input``) a deal that is not ``players`` hands of ``size`` distinct
     cards, or whose turned card (KV4) is missing, dealt, or not wanted."""
-    where = f"deal {number}"
     if len(deal.hands) != players:
         raise IllegalAction(
-            "bad_input", f"{where}: 'hands' must list {players} hands, one per seat"
+            "bad_input", N_("deal {number}: 'hands' must list {players} hands, one per seat"),
+            number=number, players=players,
         )
     seen: set[Card] = set()
     for seat, cards in enumerate(deal.hands):
         if len(cards) != size:
             raise IllegalAction(
                 "bad_input",
-                f"{where}: seat {seat} holds {len(cards)} cards but the hand size is {size}",
+                N_("deal {number}: seat {seat} holds {held} cards but the hand size is {size}"),
+                number=number, seat=seat, held=len(cards), size=size,
             )
-        _distinct(cards, seen, where)
+        _distinct(cards, seen, number)
     if deal.turned is not None:
         if not turned_trump:
-            raise IllegalAction("bad_input", f"{where}: 'turned' is only used with trump 'turned'")
-        _distinct((deal.turned,), seen, where)
+            raise IllegalAction(
+                "bad_input", N_("deal {number}: 'turned' is only used with trump 'turned'"),
+                number=number)
+        _distinct((deal.turned,), seen, number)
     elif turned_trump and size * players < len(DECK):
-        raise IllegalAction("bad_input", f"{where}: name the 'turned' card (trump is turned)")
+        raise IllegalAction(
+            "bad_input", N_("deal {number}: name the 'turned' card (trump is turned)"),
+            number=number)
 
 
-def _card(text: Any, where: str) -> Card:
+def _card(text: Any, number: int) -> Card:
     try:
         c = parse_card(text)
     except CardParseError as exc:
-        raise IllegalAction("bad_input", f"{where}: {exc}") from None
+        raise IllegalAction("bad_input", N_("deal {number}: {problem}"), number=number,
+                            problem=str(exc)) from None
     if c.suit is None:
-        raise IllegalAction("bad_input", f"{where}: Kachuful has no joker")
+        raise IllegalAction("bad_input", N_("deal {number}: Kachuful has no joker"),
+                            number=number)
     return c
 
 
-def _distinct(cards: Sequence[Card], seen: set[Card], where: str) -> None:
+def _distinct(cards: Sequence[Card], seen: set[Card], number: int) -> None:
     for c in cards:
         if c in seen:
-            raise IllegalAction("bad_input", f"{where}: {c} appears twice")
+            raise IllegalAction("bad_input", N_("deal {number}: {card} appears twice"),
+                                number=number, card=str(c))
         seen.add(c)

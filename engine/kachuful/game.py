@@ -109,11 +109,13 @@ class KachufulGame(Game):
         if not _is_int(start_hand) or not 0 <= start_hand < len(sizes):
             raise IllegalAction(
                 "bad_input",
-                f"start_hand must be from 0 to {len(sizes) - 1} (the schedule has "
-                f"{len(sizes)} hands), not {start_hand!r}",
+                N_("start_hand must be from 0 to {last} (the schedule has {count} hands), "
+                   "not {value}"),
+                last=len(sizes) - 1, count=len(sizes), value=repr(start_hand),
             )
         if max_hands is not None and (not _is_int(max_hands) or max_hands < 1):
-            raise IllegalAction("bad_input", f"max_hands must be at least 1, not {max_hands!r}")
+            raise IllegalAction("bad_input", N_("max_hands must be at least 1, not {value}"),
+                                value=repr(max_hands))
         stop = len(sizes) if max_hands is None else min(len(sizes), start_hand + max_hands)
         self._config = cfg
         self._n = n
@@ -125,11 +127,13 @@ class KachufulGame(Game):
         draw: list[list[tuple[int, Card]]] | None = None
         if first_dealer is None:
             if seed is None:
-                raise IllegalAction("bad_input", "first_dealer is required with explicit deals")
+                raise IllegalAction("bad_input",
+                                    N_("first_dealer is required with explicit deals"))
             first_dealer, draw = draw_first_dealer(random.Random(f"{seed}:draw"), n)
         elif not _is_int(first_dealer) or not 0 <= first_dealer < n:
             raise IllegalAction(
-                "bad_input", f"first_dealer must be a seat from 0 to {n - 1}, not {first_dealer!r}"
+                "bad_input", N_("first_dealer must be a seat from 0 to {last}, not {value}"),
+                last=n - 1, value=repr(first_dealer),
             )
         self._first_dealer = first_dealer
         self._totals = [0] * n
@@ -151,19 +155,22 @@ class KachufulGame(Game):
         self, seed: int | str | None, deals: Sequence[Deal] | None
     ) -> int | str | None:
         if (seed is None) == (deals is None):
-            raise IllegalAction("bad_input", "give either a seed or the deals, not both or neither")
+            raise IllegalAction("bad_input",
+                                N_("give either a seed or the deals, not both or neither"))
         if deals is None:
             if not (_is_int(seed) or isinstance(seed, str)):
                 raise IllegalAction(
-                    "bad_input", f"the seed must be a whole number or text, not {seed!r}"
+                    "bad_input", N_("the seed must be a whole number or text, not {value}"),
+                    value=repr(seed),
                 )
             return seed
         count = len(self._indices)
         if not deals:
-            raise IllegalAction("bad_input", "'deals' must hold at least one deal")
+            raise IllegalAction("bad_input", N_("'deals' must hold at least one deal"))
         if len(deals) > count:
             raise IllegalAction(
-                "bad_input", f"the game plays {count} hand(s) but {len(deals)} deal(s) are given"
+                "bad_input", N_("the game plays {count} hand(s) but {given} deal(s) are given"),
+                count=count, given=len(deals),
             )
         turned = self._config.trump == "turned"
         for number, (deal, index) in enumerate(zip(deals, self._indices, strict=False), 1):
@@ -271,7 +278,8 @@ class KachufulGame(Game):
                 return self._bid(seat, action)
             if type(action) is Look:
                 return self._look(seat)
-            raise IllegalAction("bad_input", f"{action!r} is not a Kachuful action")
+            raise IllegalAction("bad_input", N_("{action} is not a Kachuful action"),
+                                action=repr(action))
         # K9, inline as the hot path: follow the led suit if you can.
         if seat != self._to_act or self._phase != PLAYING:
             raise self._refusal(seat, action)
@@ -280,7 +288,7 @@ class KachufulGame(Game):
         if card not in hand:
             raise IllegalAction("card_not_in_hand", N_("you do not hold {card}"), card=str(card))
         if action.suit is not None or action.call_joker:
-            raise IllegalAction("bad_input", "a Kachuful play names only the card")
+            raise IllegalAction("bad_input", N_("a Kachuful play names only the card"))
         trick = self._trick
         if trick:
             led = trick[0].suit
@@ -306,7 +314,8 @@ class KachufulGame(Game):
         assert self._deals is not None
         if len(self._deals) <= number < len(self._indices):
             raise IllegalAction(
-                "bad_input", f"the deals list has no deal {number + 1} for the next hand"
+                "bad_input", N_("the deals list has no deal {number} for the next hand"),
+                number=number + 1,
             )
 
     def _refusal(self, seat: int, action: Action) -> IllegalAction:
@@ -349,7 +358,8 @@ class KachufulGame(Game):
             raise IllegalAction("bid_out_of_range", N_("bid a whole number from 0 to {size}"),
                                 size=rec.size)
         if type(action.blind) is not bool:
-            raise IllegalAction("bad_input", "a bid is blind or not: 'blind' is true or false")
+            raise IllegalAction("bad_input",
+                                N_("a bid is blind or not: 'blind' is true or false"))
         if action.blind:
             if not self._config.blind_bids:
                 raise IllegalAction("blind_bid", N_("blind bids are not played at this table"))
@@ -375,9 +385,9 @@ class KachufulGame(Game):
 
     def _look(self, seat: int) -> list[Event]:
         if self._phase == OVER:
-            raise IllegalAction("wrong_phase", "the game is over")
+            raise IllegalAction("wrong_phase", N_("the game is over"))
         if not _is_int(seat) or not 0 <= seat < self._n:
-            raise IllegalAction("bad_input", f"there is no seat {seat!r}")
+            raise IllegalAction("bad_input", N_("there is no seat {seat}"), seat=repr(seat))
         if self._looked[seat]:
             return []
         self._looked[seat] = True

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engine.game import IllegalAction, invalid_config
+from engine.i18n import N_
 from engine.kachuful.deal import read_deal
 from engine.kachuful.game import KachufulGame
 from engine.record import OUTPUT_KEYS
@@ -42,7 +43,7 @@ def game_from_doc(doc: Mapping[str, Any]) -> KachufulGame:
     if "players" not in config:
         first = setup.deals[0] if setup.deals else None
         if not (isinstance(first, Mapping) and isinstance(first.get("hands"), list)):
-            raise IllegalAction("bad_input", "config.players is required with a seed")
+            raise IllegalAction("bad_input", N_("config.players is required with a seed"))
         config["players"] = len(first["hands"])
     deals = None
     if setup.deals is not None:

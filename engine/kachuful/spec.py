@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.cards import trump_label
 from engine.game import Action, Event, IllegalAction
+from engine.i18n import N_
 from engine.kachuful.actions import Bid
 from engine.kachuful.game import KachufulGame
 from engine.kachuful.record import game_from_doc
@@ -21,7 +22,8 @@ class KachufulSpec:
 
     def new_game(self, players: int, seed: int, options: Mapping[str, str]) -> KachufulGame:
         if "players" in options:
-            raise IllegalAction("bad_input", "give the players with --players, not as an option")
+            raise IllegalAction("bad_input",
+                                N_("give the players with --players, not as an option"))
         return KachufulGame({**options, "players": players}, seed=seed)
 
     def hand_summaries(self, game: KachufulGame) -> list[dict[str, Any]]:

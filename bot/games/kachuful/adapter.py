@@ -9,7 +9,7 @@ import discord
 
 from bot.custom_ids import number
 from bot.games.adapter import TABLE_DEFAULTS, Field, GameAdapter, Panel, table_options_text
-from bot.i18n import _, reason
+from bot.i18n import N_, _, _n, reason
 from bot.render import (
     NO_CARD_YET,
     TURN_MARK,
@@ -39,53 +39,46 @@ DEFAULTS: Final[dict[str, Any]] = {
 HIDDEN_CARD: Final = "hidden"
 """What ``play`` takes in the forehead hand, where a player cannot see their card (KV8)."""
 
-_TRUMP_WORDS: Final = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣",
-                       "notrump": "no trump"}
-_TRUMP_RULES: Final = {"cycle": "trump cycle ♠ ♦ ♣ ♥", "cycle_notrump": "trump cycle ♠ ♦ ♣ ♥ NT",
-                       "turned": "turned trump"}
-_SCORING: Final = {"classic": "classic scoring (10 + bid)", "penalty": "penalty scoring",
-                   "per_trick": "per-trick scoring", "judgement": "judgement scoring"}
-HOOK_ON: Final = "hook rule on (the dealer may not make the bids total the hand size)"
-HOOK_OFF: Final = "hook rule off"
-HOOK_REASON: Final = ("hook rule: {bid} would make the bids total {total}, the hand size, "
-                      "and the dealer may not")
-FOLLOW_REASON: Final = "you hold {suit}, the suit led, so you must play one of those"
-CARD_TYPO: Final = ("{text} names no card. Write a rank and a suit, e.g. A♠, 10h or qc, or "
-                    "pick one from the list.")
-HEADLINE: Final = "hand {number}/{count} · {size} card(s) · trump {trump}"
-DEALER_BIDS: Final = "Dealer {dealer} · {bids}"
-BIDS_SO_FAR: Final = "bids so far {total} for {size} tricks"
-BIDS_OVER: Final = "bids {total} for {size} tricks: over by {by}"
-BIDS_UNDER: Final = "bids {total} for {size} tricks: under by {by}"
-BIDS_EXACT: Final = "bids {total} for {size} tricks: exactly the hand size"
-RECAP_HEAD: Final = ("Hand {number} is over (✅ made the bid, ❌ missed it). {mark} {first} bids "
-                     "first in hand {next}; {dealer} deals.")
-LAST_HAND: Final = "Hand {number}: {results}"
-RESULT_SHORT: Final = "{label} {mark} {score}"
-PLAYER_LINE: Final = "{mark}{label} · bid {bid} · won {won} · {total}"
-RECAP_LINE: Final = "{label} · bid {bid} · won {won} {mark} {score} · {total}"
-BLIND_BID: Final = "{bid} (blind)"
+_TRUMP_SYMBOLS: Final = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+_TRUMP_RULES: Final = {"cycle": N_("trump cycle ♠ ♦ ♣ ♥"),
+                       "cycle_notrump": N_("trump cycle ♠ ♦ ♣ ♥ NT"),
+                       "turned": N_("turned trump")}
+_SCORING: Final = {"classic": N_("classic scoring (10 + bid)"),
+                   "penalty": N_("penalty scoring"), "per_trick": N_("per-trick scoring"),
+                   "judgement": N_("judgement scoring")}
+HOOK_REASON: Final = N_("hook rule: {bid} would make the bids total {total}, the hand size, "
+                        "and the dealer may not")
+FOLLOW_REASON: Final = N_("you hold {suit}, the suit led, so you must play one of those")
+CARD_TYPO: Final = N_("{text} names no card. Write a rank and a suit, e.g. A♠, 10h or qc, or "
+                      "pick one from the list.")
+"""Shown translated: ``_(CARD_TYPO, text=typed)``."""
 MADE: Final = "✅"
 MISSED: Final = "❌"
-TRICK: Final = "Trick"
 _SECONDARY = discord.ButtonStyle.secondary
 _TRUMP_STYLE = discord.ButtonStyle.primary
 _BID_STYLE = discord.ButtonStyle.success
 
-RULES_CARD: Final = "\n".join([
-    "**Kachuful** (3–7 players, each for themselves)",
-    "• Hands shrink from the start size down to 1 card and grow back (4 players: 13 → 1 → 13).",
-    "• Trump cycles ♠ ♦ ♣ ♥ by hand; no card is turned (unless the table chose otherwise).",
-    "• **Bid**: after seeing your cards, from the dealer's left, bid the tricks you will take "
-    "(0 to the hand size). The dealer bids last and may not make the bids add up to the hand "
-    "size (hook rule).",
-    "• **Play**: the player left of the dealer leads. Follow the led suit if you can, else play "
-    "anything. The highest trump wins, else the highest card of the led suit. The winner leads.",
-    "• **Score**: exactly your bid scores 10 + bid (a made zero scores 10); a miss scores 0. "
-    "The highest total after the last hand wins.",
+RULES_CARD: Final = N_(
+    "**Kachuful**: each player plays alone and tries to win exactly the tricks they bid "
+    "(rule ids as in the rules).\n"
+    "• **K1** 3 to 7 players, no partnerships.\n"
+    "• **K2–K3** The first hand has ⌊52 / players⌋ cards (4 players: 13); hands go down by "
+    "one to 1 card, then back up (13 → 1 → 13).\n"
+    "• **K4–K5** The highest card drawn deals first; the deal passes to the left each hand.\n"
+    "• **K6** No card is turned: trump cycles ♠ ♦ ♣ ♥ by hand.\n"
+    "• **K7** Bid from the dealer's left, 0 to the hand size, after seeing your cards; no "
+    "passing.\n"
+    "• **K8** The dealer bids last and, by the hook rule, may not make the bids total the "
+    "hand size.\n"
+    "• **K9** The player left of the dealer leads. Follow the suit led if you can, else play "
+    "any card. The highest trump takes the trick, else the highest card of the suit led; the "
+    "winner leads next.\n"
+    "• **K10** Taking exactly your bid scores 10 + bid (a made zero: 10); any other result "
+    "scores 0. The highest total after the last hand wins; ties share.\n"
+    "The table's options (variants KV1–KV8) are listed on the table message.\n"
     "Your cards: `/kachuful hand` or the **My hand** button. Moves: its buttons, or "
-    "`/kachuful bid` and `/kachuful play`.",
-])
+    "`/kachuful bid` and `/kachuful play`."
+)
 
 
 def _game(game: Game) -> KachufulGame:
@@ -117,7 +110,9 @@ def _recap_hand(g: KachufulGame) -> HandRecord | None:
 
 def _bid(rec: HandRecord, seat: int) -> str:
     bid = rec.bids[seat]
-    return "—" if bid is None else BLIND_BID.format(bid=bid) if rec.blind[seat] else str(bid)
+    if bid is None:
+        return "—"
+    return _("{bid} (blind)", bid=bid) if rec.blind[seat] else str(bid)
 
 
 def _made(rec: HandRecord, seat: int) -> str:
@@ -131,18 +126,25 @@ def _score(rec: HandRecord, seat: int) -> str:
 def bids_total(rec: HandRecord) -> str:
     """The bids' total against the hand size: "bids 5 for 4 tricks: over by 1"."""
     total = sum(b for b in rec.bids if b is not None)
+    size = rec.size
     if any(b is None for b in rec.bids):
-        return BIDS_SO_FAR.format(total=total, size=rec.size)
-    if total > rec.size:
-        return BIDS_OVER.format(total=total, size=rec.size, by=total - rec.size)
-    if total < rec.size:
-        return BIDS_UNDER.format(total=total, size=rec.size, by=rec.size - total)
-    return BIDS_EXACT.format(total=total, size=rec.size)
+        return _n("bids so far {total} for {count} trick", "bids so far {total} for {count} tricks",
+                  size, total=total)
+    if total > size:
+        return _n("bids {total} for {count} trick: over by {by}",
+                  "bids {total} for {count} tricks: over by {by}", size, total=total,
+                  by=total - size)
+    if total < size:
+        return _n("bids {total} for {count} trick: under by {by}",
+                  "bids {total} for {count} tricks: under by {by}", size, total=total,
+                  by=size - total)
+    return _n("bids {total} for {count} trick: exactly the hand size",
+              "bids {total} for {count} tricks: exactly the hand size", size, total=total)
 
 
 def _trump_text(label: str, turned: str | None = None) -> str:
-    word = _TRUMP_WORDS.get(label, label)
-    return f"{word} (turned {turned})" if turned else word
+    word = _TRUMP_SYMBOLS.get(label) or _("no trump")
+    return _("{trump} (turned {card})", trump=word, card=turned) if turned else word
 
 
 class KachufulAdapter(GameAdapter):
@@ -158,17 +160,19 @@ class KachufulAdapter(GameAdapter):
 
     def describe_settings(self, settings: Mapping[str, Any]) -> str:
         s = {**DEFAULTS, **settings}
-        size = "start size ⌊52 / players⌋" if s["start_size"] is None else \
-            f"start size {s['start_size']}"
-        schedule = "down and back up" if s["schedule"] == "full" else "descending only"
-        parts = [size, schedule, _TRUMP_RULES[s["trump"]], _SCORING[s["scoring"]],
-                 HOOK_ON if s["hook"] else HOOK_OFF]
+        size = _("start size ⌊52 / players⌋") if s["start_size"] is None else \
+            _("start size {size}", size=s["start_size"])
+        schedule = _("down and back up") if s["schedule"] == "full" else _("descending only")
+        hook = _("hook rule on (the dealer may not make the bids total the hand size)") \
+            if s["hook"] else _("hook rule off")
+        parts = [size, schedule, _(_TRUMP_RULES[s["trump"]]), _(_SCORING[s["scoring"]]), hook]
         if s["blind_bids"]:
-            parts.append("blind bids")
+            parts.append(_("blind bids"))
         if s["forehead"]:
-            parts.append("forehead one-card hand")
+            parts.append(_("forehead one-card hand"))
         parts.extend(table_options_text(s))
-        return "Options: " + ", ".join(parts) + "."
+        # TRANSLATORS: {options} is a list of the table's options, joined by ", ".
+        return _("Options: {options}.", options=", ".join(parts))
 
     def check_settings(self, settings: Mapping[str, Any], players: int | None) -> None:
         KachufulConfig.parse(engine_config(settings, players or MIN_PLAYERS))
@@ -182,8 +186,9 @@ class KachufulAdapter(GameAdapter):
         g = _game(game)
         rec = g.current
         trump = _trump_text(trump_label(rec.trump), _turned(g))
-        return HEADLINE.format(number=rec.number + 1, count=g.hand_count, size=rec.size,
-                               trump=trump)
+        return _n("hand {number}/{hands} · {count} card · trump {trump}",
+                  "hand {number}/{hands} · {count} cards · trump {trump}", rec.size,
+                  number=rec.number + 1, hands=g.hand_count, trump=trump)
 
     def summary(self, game: Game, labels: Sequence[str]) -> list[str]:
         """The dealer and the bids' total against the hand size; while the last hand's
@@ -195,15 +200,16 @@ class KachufulAdapter(GameAdapter):
         rec = g.current
         past = _recap_hand(g)
         if past is not None:
-            return [RECAP_HEAD.format(number=past.number + 1, mark=TURN_MARK,
-                                      first=labels[g.to_act or 0], next=rec.number + 1,
-                                      dealer=labels[rec.dealer])]
-        lines = [DEALER_BIDS.format(dealer=labels[rec.dealer], bids=bids_total(rec))]
+            return [_("Hand {number} is over (✅ made the bid, ❌ missed it). {mark} {first} "
+                      "bids first in hand {next}; {dealer} deals.", number=past.number + 1,
+                      mark=TURN_MARK, first=labels[g.to_act or 0], next=rec.number + 1,
+                      dealer=labels[rec.dealer])]
+        lines = [_("Dealer {dealer} · {bids}", dealer=labels[rec.dealer], bids=bids_total(rec))]
         if len(g.hands) > 1:
             last = g.hands[-2]
-            lines.append(LAST_HAND.format(number=last.number + 1, results=" · ".join(
-                RESULT_SHORT.format(label=labels[s], mark=_made(last, s), score=_score(last, s))
-                for s in range(g.players))))
+            results = " · ".join(f"{labels[s]} {_made(last, s)} {_score(last, s)}"
+                                 for s in range(g.players))
+            lines.append(_("Hand {number}: {results}", number=last.number + 1, results=results))
         return lines
 
     def score_lines(self, game: Game, labels: Sequence[str]) -> list[str]:
@@ -214,13 +220,15 @@ class KachufulAdapter(GameAdapter):
         totals = g.results().totals
         past = g.current if g.is_over else _recap_hand(g)
         if past is not None:
-            return [RECAP_LINE.format(label=labels[s], bid=_bid(past, s), won=past.tricks_won[s],
-                                      mark=_made(past, s), score=_score(past, s),
-                                      total=totals[s]) for s in range(g.players)]
+            return [_("{label} · bid {bid} · won {won} {mark} {score} · {total}",
+                      label=labels[s], bid=_bid(past, s), won=past.tricks_won[s],
+                      mark=_made(past, s), score=_score(past, s), total=totals[s])
+                    for s in range(g.players)]
         rec = g.current
-        return [PLAYER_LINE.format(mark=f"{TURN_MARK} " if g.to_act == s else "",
-                                   label=labels[s], bid=_bid(rec, s), won=rec.tricks_won[s],
-                                   total=totals[s]) for s in range(g.players)]
+        marks = [TURN_MARK + " " if g.to_act == s else "" for s in range(g.players)]
+        return [_("{mark}{label} · bid {bid} · won {won} · {total}", mark=marks[s],
+                  label=labels[s], bid=_bid(rec, s), won=rec.tricks_won[s], total=totals[s])
+                for s in range(g.players)]
 
     def table_fields(self, game: Game, seats: Sequence[SeatRecord]) -> list[Field]:
         """The trick by seat (while cards are played) and the last trick by seat."""
@@ -229,10 +237,10 @@ class KachufulAdapter(GameAdapter):
         labels = [seat_label(s) for s in seats]
         lines = []
         if v["phase"] == "playing" and not v["over"]:
-            lines.append(trick_line(v["trick"], labels) or NO_CARD_YET)
+            lines.append(trick_line(v["trick"], labels) or _(NO_CARD_YET))
         if v["last_trick"] is not None:
             lines.append(last_trick_line(v["last_trick"], labels))
-        return [Field(TRICK, "\n".join(lines))] if lines else []
+        return [Field(_("Trick"), "\n".join(lines))] if lines else []
 
     # --- the private panel ---------------------------------------------------------------
 
@@ -250,64 +258,71 @@ class KachufulAdapter(GameAdapter):
         g = _game(game)
         rec = g.current
         labels = [seat_label(s) for s in seats]
-        embed = discord.Embed(title=f"Your hand — hand {rec.number + 1}/{g.hand_count}",
+        embed = discord.Embed(title=_("Your hand — hand {number}/{hands}", number=rec.number + 1,
+                                      hands=g.hand_count),
                               colour=discord.Colour.blurple())
         trump = _trump_text(trump_label(rec.trump), _turned(g))
-        status = [f"Trump: **{trump}** · {rec.size} card(s) each · dealer {labels[rec.dealer]}"]
+        status = [_n("Trump: **{trump}** · {count} card each · dealer {dealer}",
+                     "Trump: **{trump}** · {count} cards each · dealer {dealer}", rec.size,
+                     trump=trump, dealer=labels[rec.dealer])]
         bid = rec.bids[seat]
         if bid is not None:
-            status.append(f"Your bid: **{bid}**{' (blind)' if rec.blind[seat] else ''} · "
-                          f"tricks won: **{rec.tricks_won[seat]}**")
+            won = rec.tricks_won[seat]
+            status.append(_("Your bid: **{bid}** (blind) · tricks won: **{won}**", bid=bid, won=won)
+                          if rec.blind[seat] else
+                          _("Your bid: **{bid}** · tricks won: **{won}**", bid=bid, won=won))
         last = g.view(None)["last_trick"]
         if last is not None and not g.trick:
             status.append(won_trick_line(last, labels))
         actor = g.to_act
         if actor == seat:
-            status.append("**Your turn.**")
+            status.append(_("**Your turn.**"))
         elif actor is None:
-            status.append("The game is over.")
+            status.append(_("The game is over."))
+        elif g.phase == "bidding":
+            status.append(_("Waiting for {mark} {player} to bid. Press Refresh on your turn.",
+                            mark=TURN_MARK, player=labels[actor]))
         else:
-            verb = "bid" if g.phase == "bidding" else "play"
-            status.append(f"Waiting for {TURN_MARK} {labels[actor]} to {verb}. "
-                          "Press Refresh on your turn.")
+            status.append(_("Waiting for {mark} {player} to play. Press Refresh on your turn.",
+                            mark=TURN_MARK, player=labels[actor]))
         legal = g.legal_actions(seat)
         if self._offers_blind(g, seat):
             embed.description = "\n".join([
                 *status, "",
-                "You have not looked at your cards. Bid **blind** now (an exact blind bid "
-                "scores double), or look at your cards first.",
+                _("You have not looked at your cards. Bid **blind** now (an exact blind bid "
+                  "scores double), or look at your cards first."),
             ])
             buttons = [self._bid_button(n, legal, blind=True) for n in range(rec.size + 1)]
-            buttons.append(("Look at my cards", "look", True, _TRUMP_STYLE))
+            buttons.append((_("Look at my cards"), "look", True, _TRUMP_STYLE))
             return Panel(embed, buttons)
         if g.forehead:
             others = "\n".join(f"{labels[o]}: {c}" for o in range(g.players) if o != seat
                                for c in g.cards_of(o)) or "—"
-            embed.description = "\n".join([*status, "",
-                                           "Forehead hand: you see everyone's card but yours."])
-            embed.add_field(name="Others' cards", value=others[:1024], inline=False)
+            embed.description = "\n".join([
+                *status, "", _("Forehead hand: you see everyone's card but yours.")])
+            embed.add_field(name=_("Others' cards"), value=others[:1024], inline=False)
         else:
             embed.description = "\n".join(status)
             mine = hand_text(g.cards_of(seat), g.current.trump)
-            embed.add_field(name="Your cards", value=mine, inline=False)
+            embed.add_field(name=_("Your cards"), value=mine, inline=False)
         if g.trick:
-            embed.add_field(name="Current trick", value="\n".join(
+            embed.add_field(name=_("Current trick"), value="\n".join(
                 f"{labels[s]}: {c}" for s, c in g.trick)[:1024])
         if g.phase == "bidding":
             buttons = [self._bid_button(n, legal, blind=False) for n in range(rec.size + 1)]
             forbidden = g.forbidden_bid()
             if forbidden is not None and g.to_act == seat:
-                embed.description += "\n" + "\n".join(greyed_out([HOOK_REASON.format(
-                    bid=forbidden, total=rec.size)]))
+                embed.description += "\n" + "\n".join(greyed_out([_(
+                    HOOK_REASON, bid=forbidden, total=rec.size)]))
         elif g.forehead:
             held = bool(g.cards_of(seat))
-            buttons = [("Play my hidden card", "ph", held and g.to_act == seat, _TRUMP_STYLE)]
+            buttons = [(_("Play my hidden card"), "ph", held and g.to_act == seat, _TRUMP_STYLE)]
         else:
             buttons = self._card_buttons(g, seat, legal)
             if g.to_act == seat and not all(enabled for _, _, enabled, _ in buttons) and g.trick:
                 led = g.trick[0][1].suit
-                embed.description += "\n" + "\n".join(greyed_out([FOLLOW_REASON.format(
-                    suit=led.symbol if led is not None else "")]))
+                embed.description += "\n" + "\n".join(greyed_out([_(
+                    FOLLOW_REASON, suit=led.symbol if led is not None else "")]))
         return Panel(embed, buttons)
 
     @staticmethod
@@ -315,7 +330,7 @@ class KachufulAdapter(GameAdapter):
         amount: int, legal: Sequence[Action], *, blind: bool,
     ) -> tuple[str, str, bool, discord.ButtonStyle]:
         enabled = Bid.of(amount, blind) in legal
-        label = f"Blind {amount}" if blind else f"Bid {amount}"
+        label = _("Blind {bid}", bid=amount) if blind else _("Bid {bid}", bid=amount)
         return label, f"{'B' if blind else 'b'}{amount}", enabled, _BID_STYLE
 
     @staticmethod
@@ -339,14 +354,14 @@ class KachufulAdapter(GameAdapter):
             return Bid.of(amount, kind == "B")
         if kind == "p" and (index := number(rest, len(CARDS))) is not None:
             return Play.of(CARDS[index])
-        raise IllegalAction("bad_input", "that button names no Kachuful action")
+        raise IllegalAction("bad_input", N_("that button names no Kachuful action"))
 
     def hidden_play(self, game: Game, seat: int) -> Action:
         """Play the one card a player cannot see in the forehead hand (KV8)."""
         g = _game(game)
         held = g.cards_of(seat)
         if not g.forehead or len(held) != 1:
-            raise IllegalAction("bad_input", "only in the forehead hand is your card hidden")
+            raise IllegalAction("bad_input", N_("only in the forehead hand is your card hidden"))
         return Play.of(held[0])
 
     def parse_play(self, text: str) -> Action | Callable[[Game, int], Action]:
@@ -370,13 +385,14 @@ class KachufulAdapter(GameAdapter):
 
     def describe_action(self, action: Action) -> str:
         if isinstance(action, Bid):
-            return f"bid {action.amount}{' blind' if action.blind else ''}"
+            return _("bid {bid} blind", bid=action.amount) if action.blind else \
+                _("bid {bid}", bid=action.amount)
         if isinstance(action, Play):
-            return f"played {action.card}"
-        return "looked at their cards"
+            return _("played {card}", card=str(action.card))
+        return _("looked at their cards")
 
     def describe_own(self, action: Action) -> str:
-        return "looked at your cards" if isinstance(action, Look) else \
+        return _("looked at your cards") if isinstance(action, Look) else \
             self.describe_action(action)
 
     def refusal(self, exc: IllegalAction) -> str:
@@ -395,7 +411,7 @@ class KachufulAdapter(GameAdapter):
         return _("{reason}.", reason=said)
 
     def rules_card(self) -> str:
-        return RULES_CARD
+        return _(RULES_CARD)
 
 
 KACHUFUL: Final = KachufulAdapter()
