@@ -9,6 +9,8 @@ from bot.client import CardBot
 from testkit.double import Double
 from tests.bot.harness import labels, members, table_id, table_message
 
+LEFT_KO = "테이블에서 나갔습니다. AI 플레이어가 자리를 넘겨받았습니다."
+
 
 async def test_members_get_the_runtime_texts_in_their_language(
     double: Double, bot: CardBot,
@@ -44,7 +46,7 @@ async def test_members_get_the_runtime_texts_in_their_language(
         "अभी आपको कुछ तय नहीं करना है, इसलिए कोई सुझाव नहीं है।"), hint.content
 
     left = await double.slash(bo, double.channel, "kachuful", "leave")
-    assert left.content == "테이블에서 나갔습니다. AI 플레이어가 자리를 넘겨받았습니다.", left.content
+    assert left.content == LEFT_KO, left.content
     ended = await double.slash(ana, double.channel, "kachuful", "end")
     assert ended.content == "A mesa foi encerrada e registrada como abandonada.", ended.content
     await double.settle()
@@ -72,7 +74,7 @@ async def test_the_table_message_built_during_a_korean_members_action_is_the_tab
         await double.click(user, table_message(double), f"t:{tid}:join")
     await double.slash(ana, double.channel, "kachuful", "deal")
     left = await double.slash(bo, double.channel, "kachuful", "leave")
-    assert left.content == "테이블에서 나갔습니다. AI 플레이어가 자리를 넘겨받았습니다.", left.content
+    assert left.content == LEFT_KO, left.content
     await double.settle()
     table = bot.registry.get(tid)
     assert table is not None
