@@ -82,7 +82,7 @@ async def test_the_table_message_built_during_a_korean_members_action_is_the_tab
     message = table_message(double)
     embed = message.embeds[0]
     assert table.note in embed["description"], embed
-    assert [f["name"] for f in embed["fields"]][0] == "Placar", embed["fields"]
+    assert embed["fields"][0]["name"] == "Placar", embed["fields"]
     assert labels(message)[f"t:{tid}:hand"] == "Minha mão"
     # The English client gets English privately at the same pt-BR table.
     refused = await double.slash(cy, double.channel, "kachuful", "kick", member=ana)
