@@ -56,7 +56,7 @@ class Mighty(TableCommands, group_name="mighty", group_description=L_("Play Migh
                 action = make()
             except CardParseError as exc:
                 await self.controller.refuse(interaction, _(
-                    "{text} names no card or suit here. Write a card as a rank and a suit "
+                    "{text} is not a card or a suit here. Write a card as a rank and a suit "
                     "(A♠, 10h, jk) and a suit as spades, hearts, diamonds or clubs (♠ ♥ ♦ ♣).",
                     text=exc.text[:40]))
                 return
