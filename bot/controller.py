@@ -20,7 +20,7 @@ from bot.answers import Reply
 from bot.custom_ids import LOBBY_WHATS, custom_ids_of, panel_button
 from bot.games.adapter import ActionFor, Draft, GameAdapter, Panel
 from bot.games.registry import GAMES, game_named
-from bot.i18n import N_, _, language_of
+from bot.i18n import N_, _, language_of, speaking
 from bot.service import TableExists, TableService
 from bot.table import Accepted, LivePanel, Refusal, Table
 from bot.views import Rows, panel_view
@@ -32,13 +32,13 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 SOMETHING_WRONG = N_("Something went wrong on our side and nothing changed. Please try again.")
 NO_GUILD = N_("Tables live in server text channels; use this command there.")
-DEFAULTS_SAVED = ("This server's {game} defaults (a table's start options override them): "
-                  "{options}")
-DEFAULTS_NONE = "This server has no saved {game} defaults, so tables start with: {options}"
-DEFAULTS_SET = ("Saved. New {game} tables on this server start with: {options} "
-                "A table's start options still override these.")
-DEFAULTS_MANAGE = ("Only members with Manage Server can change this server's defaults. "
-                   "Without options, this command shows them.")
+DEFAULTS_SAVED = N_("This server's {game} defaults (a table's start options override them): "
+                    "{options}")
+DEFAULTS_NONE = N_("This server has no saved {game} defaults, so tables start with: {options}")
+DEFAULTS_SET = N_("Saved. New {game} tables on this server start with: {options} "
+                  "A table's start options still override these.")
+DEFAULTS_MANAGE = N_("Only members with Manage Server can change this server's defaults. "
+                     "Without options, this command shows them.")
 TABLE_EXISTS = N_("This channel already has an open table{where} Join it, or its host ends it "
                   "with `end` before a new one can start.")
 OPENED = N_("Your {game} table is open. Players join with the **Join** button or "
@@ -50,21 +50,23 @@ LANGUAGE_NONE = N_("This server has no saved language, so new tables speak {lang
 LANGUAGE_SET = N_("Saved. New tables on this server speak {language}.")
 LANGUAGE_MANAGE = N_("Only members with Manage Server can change this server's language. "
                      "Without a value, this command shows it.")
-AGAIN_OPEN = ("A new {game} lobby is open with the same seats and options. Anyone who is out "
-              "presses **Leave**; the host, <@{host}>, deals.")
-AGAIN_NOT_CLOSED = "This game is still open, so there is nothing to play again yet."
-AGAIN_NOT_SEATED = "Only the members seated at the end of that game can press Play again."
-KICKED = ("The host removed you from the {game} game you were playing; an AI player took "
-          "your seat, and the game's record lists you as having left.")
+AGAIN_OPEN = N_("A new {game} lobby is open with the same seats and options. Anyone who is "
+                "out presses **Leave**; the host, {host}, deals.")
+AGAIN_NOT_CLOSED = N_("This game is still open, so there is nothing to play again yet.")
+AGAIN_NOT_SEATED = N_("Only the members seated at the end of that game can press Play again.")
+KICKED = N_("The host removed you from the {game} game you were playing; an AI player took "
+            "your seat, and the game's record lists you as having left.")
 PANEL_TOKEN_LIFE = 14 * 60.0
 """Seconds an old panel is still deleted through its interaction's token (Discord keeps
 a token 15 minutes)."""
-OUT_OF_DATE = ("This panel is out of date: your newer panel is below. The table's **My hand** "
-               "button opens a fresh one.")
-DONE = "Done: you {action}."
-DONE_LAST = "Done: you {action}. That was the last card!"
-NO_LONGER_IN_USE = ("This button is no longer in use, so nothing changed. The table's **My hand** "
-                    "button shows your cards as they are now.")
+OUT_OF_DATE = N_("This panel is out of date: your newer panel is below. The table's "
+                 "**My hand** button opens a fresh one.")
+# TRANSLATORS: {action} is the game's phrase for the member's own action ("played K♥").
+DONE = N_("Done: you {action}.")
+DONE_LAST = N_("Done: you {action}. That was the last card!")
+NO_LONGER_IN_USE = N_("This button is no longer in use, so nothing changed. The table's "
+                      "**My hand** button shows your cards as they are now.")
+CLOSED = N_("This table is closed. Open a new one with `start`.")
 
 
 def own_panel(interaction: Interaction, table: Table) -> bool:
@@ -109,7 +111,7 @@ def _is_replay(interaction: Interaction) -> bool:
     button there opens a new viewer, with its file)."""
     message = interaction.message
     return message is not None and any(
-        (e.title or "").startswith(history_render.REPLAY_PREFIX) for e in message.embeds)
+        e.colour == history_render.REPLAY_COLOUR for e in message.embeds)
 
 
 class Controller:
@@ -211,14 +213,14 @@ class Controller:
             if not given:
                 saved = await self.service.defaults(guild_id, adapter)
                 shown = adapter.describe_settings({**built_in, **saved})
-                return (DEFAULTS_SAVED if saved else DEFAULTS_NONE).format(
-                    game=adapter.title, options=shown)
+                return _(DEFAULTS_SAVED if saved else DEFAULTS_NONE, game=adapter.title,
+                         options=shown)
             perms = interaction.permissions
             if not (perms and perms.manage_guild):
-                raise Refusal(DEFAULTS_MANAGE, "not_manager")
+                raise Refusal(_(DEFAULTS_MANAGE), "not_manager")
             saved = await self.service.save_defaults(guild_id, adapter, dict(given), built_in)
-            return DEFAULTS_SET.format(game=adapter.title,
-                                       options=adapter.describe_settings({**built_in, **saved}))
+            return _(DEFAULTS_SET, game=adapter.title,
+                     options=adapter.describe_settings({**built_in, **saved}))
 
         await self._simple(interaction, op)
 
@@ -275,7 +277,8 @@ class Controller:
             text = await self.service.kick(table, interaction.user.id,
                                            bool(perms and perms.manage_messages), member.id)
             if running:
-                await _tell(member, KICKED.format(game=table.adapter.title))
+                with speaking(table.language):  # not the host's language: the table's
+                    await _tell(member, _(KICKED, game=table.adapter.title))
             return text
 
         await self._simple(interaction, op)
@@ -283,9 +286,9 @@ class Controller:
     async def repost(self, interaction: Interaction, table: Table) -> None:
         async def post() -> str:
             if table.publisher is None:
-                raise Refusal("This table has no message to post.", "closed")
+                raise Refusal(_("This table has no message to post."), "closed")
             table.publisher.schedule(repost=True)
-            return "The table is posted again at the bottom of the channel."
+            return _("The table is posted again at the bottom of the channel.")
 
         await self._simple(interaction, post)
 
@@ -362,7 +365,7 @@ class Controller:
                 and live.picture_key == key
             files = None if unchanged else [pictures.attachment(picture)] if picture else []
             if self._stale(table, interaction):  # a newer panel opened meanwhile stays live
-                lines = [content, OUT_OF_DATE] if content else [OUT_OF_DATE]
+                lines = [content, _(OUT_OF_DATE)] if content else [_(OUT_OF_DATE)]
                 await reply.edit("\n".join(lines), embed=panel.embed, view=view.disabled(),
                                  attachments=files)
                 return
@@ -406,14 +409,13 @@ class Controller:
             for row in message.components if isinstance(row, discord.ActionRow)]
         embed = message.embeds[0] if message.embeds else None
         if embed is None:
-            await reply.send(OUT_OF_DATE)
+            await reply.send(_(OUT_OF_DATE))
             return
-        await reply.edit(OUT_OF_DATE, embed=embed, view=Rows(rows))
+        await reply.edit(_(OUT_OF_DATE), embed=embed, view=Rows(rows))
 
     @staticmethod
     def _confirmation(accepted: Accepted) -> str:
-        return (DONE_LAST if accepted.finished else DONE).format(action=accepted.own
-                                                                  or accepted.text)
+        return _(DONE_LAST if accepted.finished else DONE, action=accepted.own or accepted.text)
 
     async def rules(self, interaction: Interaction, adapter: GameAdapter) -> None:
         await self._simple(interaction, self._text(adapter.rules_card()))
@@ -453,11 +455,14 @@ class Controller:
     @staticmethod
     def _lobby_closed(table: Table, what: str) -> str:
         name = table.adapter.name
-        instead = {
-            "leave": f"`/{name} leave` hands your seat to an AI player",
-            "cancel": f"the host ends it with `/{name} end`",
-        }.get(what, "seats can change again at the next table")
-        return f"The game has started, so the lobby's buttons are closed: {instead}."
+        if what == "leave":
+            return _("The game has started, so the lobby's buttons are closed: `/{game} leave` "
+                     "hands your seat to an AI player.", game=name)
+        if what == "cancel":
+            return _("The game has started, so the lobby's buttons are closed: the host ends "
+                     "it with `/{game} end`.", game=name)
+        return _("The game has started, so the lobby's buttons are closed: seats can change "
+                 "again at the next table.")
 
     async def play_again(self, interaction: Interaction, table_id: int) -> None:
         """A closed table's Play again (``g:<table>:again``): a new lobby in the channel
@@ -467,15 +472,15 @@ class Controller:
             old = await self.service.storage.table(table_id)
             if old is None or old.guild_id != interaction.guild_id \
                     or old.channel_id != interaction.channel_id:
-                raise Refusal(NO_LONGER_IN_USE, "stale")
+                raise Refusal(_(NO_LONGER_IN_USE), "stale")
             adapter = game_named(old.game)
             if adapter is None:
-                raise Refusal(NO_LONGER_IN_USE, "stale")
+                raise Refusal(_(NO_LONGER_IN_USE), "stale")
             if old.status in ("lobby", "running"):
-                raise Refusal(AGAIN_NOT_CLOSED, "open")
+                raise Refusal(_(AGAIN_NOT_CLOSED), "open")
             presser = interaction.user.id
             if presser not in {s.user_id for s in old.seats}:
-                raise Refusal(AGAIN_NOT_SEATED, "not_a_player")
+                raise Refusal(_(AGAIN_NOT_SEATED), "not_a_player")
             host = old.host_id
             if host != presser and not await _in_server(interaction.guild, host):
                 host = presser
@@ -483,7 +488,7 @@ class Controller:
                 await self.service.open_again(adapter, old, host)
             except TableExists as exc:
                 raise _table_exists(exc) from None
-            await reply.send(AGAIN_OPEN.format(game=adapter.title, host=host))
+            await reply.send(_(AGAIN_OPEN, game=adapter.title, host=f"<@{host}>"))
 
         await self._run(interaction, work)
 
@@ -498,9 +503,9 @@ class Controller:
         async def work(reply: Reply) -> None:
             guild_id = interaction.guild_id
             if guild_id is None:
-                raise Refusal(history_render.NOT_IN_SERVER, "no_guild")
+                raise Refusal(_(history_render.NOT_IN_SERVER), "no_guild")
             if game is not None and game_named(game) is None:
-                raise Refusal(NO_LONGER_IN_USE, "stale")
+                raise Refusal(_(NO_LONGER_IN_USE), "stale")
             per = history_render.PER_PAGE
             games, total = await self.service.storage.history(guild_id, game, member,
                                                              page * per, per)
@@ -525,18 +530,18 @@ class Controller:
         async def work(reply: Reply) -> None:
             guild_id = interaction.guild_id
             if guild_id is None:
-                raise Refusal(history_render.NOT_IN_SERVER, "no_guild")
+                raise Refusal(_(history_render.NOT_IN_SERVER), "no_guild")
             recorded = await self.service.storage.recorded_game(guild_id, game_id)
             adapter = None if recorded is None else game_named(recorded.game)
             if recorded is None or adapter is None:
-                raise Refusal(history_render.NOT_HERE, "not_here")
+                raise Refusal(_(history_render.NOT_HERE), "not_here")
             if recorded.state is None:
-                raise Refusal(history_render.NO_STATE, "no_state")
+                raise Refusal(_(history_render.NO_STATE), "no_state")
             state = recorded.state
             book = await asyncio.to_thread(
                 lambda: replays.build(adapter.load(state), adapter.engine))
             if not book.hands:
-                raise Refusal(history_render.NO_HANDS, "no_hands")
+                raise Refusal(_(history_render.NO_HANDS), "no_hands")
             embed, view = history_render.replay_page(adapter, recorded, book, hand, trick,
                                                      interaction.user.id)
             if update:
@@ -544,7 +549,7 @@ class Controller:
                 return
             file = discord.File(io.BytesIO(book.file_text().encode()),
                                 filename=f"{recorded.game}-{recorded.game_id}.json")
-            await reply.send(history_render.ATTACHED.format(id=game_id), embed=embed,
+            await reply.send(_(history_render.ATTACHED, id=game_id), embed=embed,
                              view=view, file=file)
 
         await self._run(interaction, work, update=update)
@@ -595,7 +600,7 @@ class Controller:
     async def unknown(self, interaction: Interaction) -> None:
         """A component that is not (or no longer) one of ours."""
         log.debug("unknown component %r", dict(interaction.data or {}).get("custom_id"))
-        await self.refuse(interaction, NO_LONGER_IN_USE)
+        await self.refuse(interaction, _(NO_LONGER_IN_USE))
 
     async def failed(self, interaction: Interaction) -> None:
         """The answer when handling failed unexpectedly (the traceback is logged)."""
@@ -608,7 +613,7 @@ class Controller:
 
     @staticmethod
     async def _closed(reply: Reply) -> None:
-        raise Refusal("This table is closed. Open a new one with `start`.", "stale")
+        raise Refusal(_(CLOSED), "stale")
 
     @staticmethod
     def _refusal(message: str) -> Callable[[Reply], Awaitable[None]]:

@@ -1,7 +1,8 @@
 """What ``/history`` and ``/replay`` show (README "History", "Replays"): the words
-(full sentences with placeholders, translations come later), the embeds and their
-component rows. Times are Discord timestamps, shown in each member's locale; names in
-embeds never ping."""
+(full sentences with placeholders, in the member's language), the embeds and their
+component rows. Times in embeds are Discord timestamps, which each member's client
+shows in their own language and time zone; elsewhere dates are written by Babel in the
+member's language (:meth:`bot.i18n.Lang.date`). Names in embeds never ping."""
 
 from __future__ import annotations
 
@@ -12,26 +13,26 @@ import discord
 
 from bot import custom_ids as ids
 from bot.games.adapter import GameAdapter
+from bot.i18n import N_, _, _n, current
 from bot.render import clip
 from bot.replays import HandPages, Replay
 from bot.storage.results import PlayerResult, RecordedGame
 from bot.views import Rows, _button, _rows
 
 PER_PAGE: Final = 10
-NO_GAMES: Final = "This server has no recorded games yet{which}."
-HISTORY_TITLE: Final = "Game history{which} — page {page} of {pages}"
-NOT_HERE: Final = "That game is not one of this server's recorded games, so it cannot be replayed."
-NOT_IN_SERVER: Final = ("History and replays belong to a server: use this command in a "
-                        "server channel.")
-NO_STATE: Final = "That game's cards were not stored, so it cannot be replayed."
-REPLAY_PREFIX: Final = "Replay #"
-REPLAY_TITLE: Final = REPLAY_PREFIX + "{id}: {game} — hand {hand} of {hands}"
-NO_HANDS: Final = "No hand of this game was played, so there is nothing to replay."
-ATTACHED: Final = ("Replay of game #{id}. The attached file reproduces its totals with "
-                   "`python -m engine replay`.")
-DECLARER_ONLY: Final = ("Only you see this, as this hand's declarer: the kitty was {kitty}; "
-                        "you discarded {discards}.")
-_STATUS: Final = {"finished": "finished", "abandoned": "ended early"}
+NOT_HERE: Final = N_("That game is not one of this server's recorded games, so it cannot be "
+                     "replayed.")
+NOT_IN_SERVER: Final = N_("History and replays belong to a server: use this command in a "
+                          "server channel.")
+NO_STATE: Final = N_("That game's cards were not stored, so it cannot be replayed.")
+REPLAY_COLOUR: Final = discord.Colour.dark_teal()
+"""A replay viewer's colour (how its buttons tell it from a history page)."""
+NO_HANDS: Final = N_("No hand of this game was played, so there is nothing to replay.")
+ATTACHED: Final = N_("Replay of game #{id}. The attached file reproduces its totals with "
+                     "`python -m engine replay`.")
+DECLARER_ONLY: Final = N_("Only you see this, as this hand's declarer: the kitty was {kitty}; "
+                          "you discarded {discards}.")
+_STATUS: Final = {"finished": N_("finished"), "abandoned": N_("ended early")}
 
 
 def seat_name(player: PlayerResult) -> str:
@@ -39,23 +40,25 @@ def seat_name(player: PlayerResult) -> str:
 
 
 def _length(game: RecordedGame) -> str:
-    hands = f"{game.hands_played} hand{'s' if game.hands_played != 1 else ''}"
+    hands = _n("{count} hand", "{count} hands", game.hands_played)
     if game.started_at is None:
         return hands
     minutes = max(1, round((game.ended_at - game.started_at) / 60))
-    return f"{hands}, {minutes} min"
+    return _("{hands}, {minutes} min", hands=hands, minutes=current().number(minutes))
 
 
 def history_line(game: RecordedGame, title: str) -> str:
     """One game of the history: id, game, when, length, players with scores."""
     when = f"<t:{int(game.ended_at)}:f>"
+    number = current().number
     players = ", ".join(
-        f"{seat_name(p)} {p.score}" + (" 🏆" if p.won else "") + (" (left)" if p.left else "")
-        for p in game.players)
+        f"{seat_name(p)} {number(p.score)}" + (" 🏆" if p.won else "")
+        + (" " + _("(left)") if p.left else "") for p in game.players)
     winners = [seat_name(p) for p in game.players if p.won]
-    won = f"Winners: {', '.join(winners)}" if winners else "No winner"
+    won = _n("Winner: {names}", "Winners: {names}", len(winners), names=", ".join(winners)) \
+        if winners else _("No winner")
     return (f"**#{game.game_id}** · {title} · {when} · {_length(game)} · "
-            f"{_STATUS[game.status]}\n{players}\n{won}")
+            f"{_(_STATUS[game.status])}\n{players}\n{won}")
 
 
 def history_page(
@@ -64,32 +67,49 @@ def history_page(
 ) -> tuple[discord.Embed, discord.ui.View]:
     """A page of the history with its Replay buttons and Prev/Next."""
     pages = max(1, -(-total // PER_PAGE))
-    which = (f" of {titles[game]}" if game else "") + (f" with <@{member}>" if member else "")
+    title = _("Game history (filtered) — page {page} of {pages}", page=page + 1, pages=pages) \
+        if game or member else _("Game history — page {page} of {pages}", page=page + 1,
+                                 pages=pages)
     embed = discord.Embed(
-        title=clip(HISTORY_TITLE.format(which=" (filtered)" if which else "", page=page + 1,
-                                        pages=pages), 256),
+        title=clip(title, 256),
         description=clip("\n\n".join(history_line(g, titles.get(g.game, g.game))
-                                     for g in games) or NO_GAMES.format(which=which), 4096),
+                                     for g in games) or _no_games(game and titles[game], member),
+                         4096),
         colour=discord.Colour.blurple(),
     )
-    buttons = [_button(ids.replay_button(g.game_id, 0, 0), f"Replay #{g.game_id}",
+    buttons = [_button(ids.replay_button(g.game_id, 0, 0), _("Replay #{id}", id=g.game_id),
                        discord.ButtonStyle.secondary) for g in games]
     rows = _rows(buttons)
     nav = []
     if page > 0:
-        nav.append(_button(ids.history_button(page - 1, game, member), "Prev",
+        nav.append(_button(ids.history_button(page - 1, game, member), _("Prev"),
                            discord.ButtonStyle.primary))
     if page + 1 < pages:
-        nav.append(_button(ids.history_button(page + 1, game, member), "Next",
+        nav.append(_button(ids.history_button(page + 1, game, member), _("Next"),
                            discord.ButtonStyle.primary))
     if nav:
         rows.append({"type": 1, "components": nav})
     return embed, Rows(rows)
 
 
+def _no_games(title: str | None, member: int | None) -> str:
+    """The empty history, saying which filters it had."""
+    mention = f"<@{member}>"
+    if title and member:
+        return _("This server has no recorded games yet of {game} with {member}.", game=title,
+                 member=mention)
+    if title:
+        return _("This server has no recorded games yet of {game}.", game=title)
+    if member:
+        return _("This server has no recorded games yet with {member}.", member=mention)
+    return _("This server has no recorded games yet.")
+
+
 def autocomplete_name(game: RecordedGame, title: str) -> str:
-    """A recent game as an autocomplete answer (UTC: autocomplete cannot localise)."""
-    when = dt.datetime.fromtimestamp(game.ended_at, dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    """A recent game as an autocomplete answer, its time (UTC: autocomplete cannot show a
+    Discord timestamp) written in the member's language."""
+    moment = dt.datetime.fromtimestamp(game.ended_at, dt.UTC)
+    when = _("{when} UTC", when=current().date(moment.replace(tzinfo=None)))
     names = ", ".join(p.name for p in game.players)
     return clip(f"#{game.game_id} · {when} · {title} · {names}", 100)
 
@@ -108,31 +128,35 @@ def replay_page(
     lines = [_hand_head(adapter.name, pages.summary, names)]
     if trick == 0:
         if pages.dealt is not None:
-            lines.append("Dealt:\n" + "\n".join(
+            lines.append(_("Dealt:") + "\n" + "\n".join(
                 f"{n}: {' '.join(cards)}" for n, cards in zip(names, pages.dealt, strict=True)))
         declarer = pages.summary.get("declarer")
         seat = next((p.seat for p in recorded.players if p.user_id == viewer), None)
         if pages.kitty is not None and seat is not None and seat == declarer:
-            lines.append(DECLARER_ONLY.format(kitty=" ".join(pages.kitty),
-                                              discards=" ".join(pages.discards or ())))
-        lines.append(f"{len(pages.tricks)} trick(s) in this hand: press Trick ▶ to follow them.")
+            lines.append(_(DECLARER_ONLY, kitty=" ".join(pages.kitty),
+                           discards=" ".join(pages.discards or ())))
+        lines.append(_n("{count} trick in this hand: press Trick ▶ to follow it.",
+                        "{count} tricks in this hand: press Trick ▶ to follow them.",
+                        len(pages.tricks)))
     else:
         lines.append(_trick_text(adapter.name, pages, trick, names))
     if trick == len(pages.tricks) and pages.scores is not None:
-        lines.append("Scores this hand: " + ", ".join(
-            f"{n} {s:+d}" for n, s in zip(names, pages.scores, strict=True)))
+        number = current().number
+        lines.append(_("Scores this hand: {scores}", scores=", ".join(
+            f"{n} {'+' if s >= 0 else ''}{number(s)}"
+            for n, s in zip(names, pages.scores, strict=True))))
         if hand == len(replay.hands) - 1:
-            lines.append("Final totals: " + ", ".join(
-                f"{n} {s}" for n, s in zip(names, replay.totals, strict=True)))
+            lines.append(_("Final totals: {totals}", totals=", ".join(
+                f"{n} {number(s)}" for n, s in zip(names, replay.totals, strict=True))))
     embed = discord.Embed(
-        title=clip(REPLAY_TITLE.format(id=recorded.game_id, game=adapter.title, hand=hand + 1,
-                                       hands=len(replay.hands)), 256),
-        description=clip("\n\n".join(lines), 4096), colour=discord.Colour.dark_teal(),
+        title=clip(_("Replay #{id}: {game} — hand {hand} of {hands}", id=recorded.game_id,
+                     game=adapter.title, hand=hand + 1, hands=len(replay.hands)), 256),
+        description=clip("\n\n".join(lines), 4096), colour=REPLAY_COLOUR,
     )
     gid, last = recorded.game_id, len(pages.tricks)
-    nav = [(hand > 0, "◀ Hand", hand - 1, 0), (trick > 0, "◀ Trick", hand, trick - 1),
-           (trick < last, "Trick ▶", hand, trick + 1),
-           (hand + 1 < len(replay.hands), "Hand ▶", hand + 1, 0)]
+    nav = [(hand > 0, _("◀ Hand"), hand - 1, 0), (trick > 0, _("◀ Trick"), hand, trick - 1),
+           (trick < last, _("Trick ▶"), hand, trick + 1),
+           (hand + 1 < len(replay.hands), _("Hand ▶"), hand + 1, 0)]
     buttons = [_button(ids.replay_button(gid, h, t), label, discord.ButtonStyle.primary)
                for shown, label, h, t in nav if shown]
     return embed, Rows(_rows(buttons))
@@ -141,39 +165,60 @@ def replay_page(
 def _hand_head(game: str, summary: dict[str, Any], names: list[str]) -> str:
     if game == "mighty":
         return _mighty_head(summary, names)
-    bids = ", ".join(f"{n} {b}{' blind' if bl else ''}" for n, b, bl in
-                     zip(names, summary.get("bids") or [], summary.get("blind") or [],
-                         strict=False))
+    bids = ", ".join(_("{player} {bid} blind", player=n, bid=b) if bl else f"{n} {b}"
+                     for n, b, bl in zip(names, summary.get("bids") or [],
+                                         summary.get("blind") or [], strict=False))
     dealer = summary.get("dealer")
-    return (f"Dealer {names[dealer] if isinstance(dealer, int) else '—'} · "
-            f"{summary.get('size')} card(s) each · trump {summary.get('trump')}\nBids: {bids}")
+    size = summary.get("size")
+    return _n("Dealer {dealer} · {count} card each · trump {trump}\nBids: {bids}",
+              "Dealer {dealer} · {count} cards each · trump {trump}\nBids: {bids}",
+              size if isinstance(size, int) else 0,
+              dealer=names[dealer] if isinstance(dealer, int) else "—",
+              trump=summary.get("trump"), bids=bids)
 
 
 def _mighty_head(summary: dict[str, Any], names: list[str]) -> str:
     declarer = summary.get("declarer")
     if not isinstance(declarer, int):
-        return "No contract was played in this hand."
+        return _("No contract was played in this hand.")
     points, trump = summary.get("contract") or ["—", "—"]
     bid = summary.get("initial_contract") or ["—", "—"]
     solo = summary.get("solo")
     friend = summary.get("friend")
-    team = "alone (a solo)" if solo in ("open", "secret") else (
-        f"with the friend {names[friend]}" if isinstance(friend, int) else "with no friend")
-    return (f"Declarer {names[declarer]}: contract {points} {trump} (won the auction at "
-            f"{bid[0]} {bid[1]}), friend call {summary.get('friend_call')}, played {team}"
-            + (" (a secret solo, revealed at the hand's end)" if solo == "secret" else "")
-            + f".\nPoints taken: {summary.get('points')} "
-            f"({'made' if summary.get('success') else 'failed'}).")
+    words: dict[str, object] = {
+        "declarer": names[declarer], "points": points, "trump": trump, "bid_points": bid[0],
+        "bid_trump": bid[1], "call": summary.get("friend_call")}
+    if solo == "secret":
+        head = _("Declarer {declarer}: contract {points} {trump} (won the auction at "
+                 "{bid_points} {bid_trump}), friend call {call}, played alone (a solo) (a "
+                 "secret solo, revealed at the hand's end).", **words)
+    elif solo == "open":
+        head = _("Declarer {declarer}: contract {points} {trump} (won the auction at "
+                 "{bid_points} {bid_trump}), friend call {call}, played alone (a solo).", **words)
+    elif isinstance(friend, int):
+        head = _("Declarer {declarer}: contract {points} {trump} (won the auction at "
+                 "{bid_points} {bid_trump}), friend call {call}, played with the friend "
+                 "{friend}.", friend=names[friend], **words)
+    else:
+        head = _("Declarer {declarer}: contract {points} {trump} (won the auction at "
+                 "{bid_points} {bid_trump}), friend call {call}, played with no friend.", **words)
+    taken = _("Points taken: {points} (made).", points=summary.get("points")) \
+        if summary.get("success") else \
+        _("Points taken: {points} (failed).", points=summary.get("points"))
+    return f"{head}\n{taken}"
 
 
 def _trick_text(game: str, pages: HandPages, trick: int, names: list[str]) -> str:
     shown = pages.tricks[trick - 1]
     cards = "\n".join(f"{names[c['seat']]}: {c['card']}" for c in shown["cards"])
-    text = (f"Trick {trick} of {len(pages.tricks)}: led by {names[shown['leader']]}, "
-            f"won by {names[shown['winner']]}\n{cards}")
+    head = _("Trick {trick} of {tricks}: led by {leader}, won by {winner}", trick=trick,
+             tricks=len(pages.tricks), leader=names[shown["leader"]],
+             winner=names[shown["winner"]])
+    text = f"{head}\n{cards}"
     called = pages.summary.get("friend_call")
     friend = pages.summary.get("friend")
     if game == "mighty" and isinstance(friend, int) and any(
             c["card"] == called and c["seat"] == friend for c in shown["cards"]):
-        text += f"\nThe friend is revealed: {names[friend]} played {called}."
+        text += "\n" + _("The friend is revealed: {friend} played {card}.", friend=names[friend],
+                         card=called)
     return text

@@ -18,7 +18,7 @@ import discord
 
 from bot import table_message
 from bot import table_pictures as pictures
-from bot.i18n import in_language
+from bot.i18n import N_, _, in_language
 
 if TYPE_CHECKING:
     from bot.storage import Storage
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 REPOST_AGE = 50 * 60.0
 """Re-post the table message once it is this old (seconds), well before one hour."""
 EDIT_CAP_CODE = 30046
-MOVED = "This table moved: {url}"
+MOVED = N_("This table moved: {url}")
 
 
 Clock = Callable[[], float]
@@ -174,7 +174,7 @@ class Publisher:
     async def _point_old(self, channel: discord.PartialMessageable, old: int, url: str) -> None:
         try:
             await channel.get_partial_message(old).edit(
-                content=MOVED.format(url=url), embeds=[], view=None, attachments=[],
+                content=_(MOVED, url=url), embeds=[], view=None, attachments=[],
             )
         except discord.HTTPException as exc:
             log.info("could not point the old table message %s to the new one: %s", old, exc)

@@ -1,7 +1,8 @@
 """The public table message: the lobby, the table embed frame, the final standings.
 
 Game-specific fields come from the table's adapter; this module adds what every game
-shares (title, seats, the "Scores" field, the footer). Only public data is used.
+shares (title, seats, the "Scores" field, the footer). Only public data is used. Texts
+are in the language being spoken (the table's, for the table message).
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from typing import Any
 
 import discord
 
+from bot.ai_players import LEVEL_LABELS
 from bot.games.adapter import Field, GameAdapter
-from bot.i18n import N_, _
+from bot.i18n import N_, _, _n
 from bot.storage.tables import SeatRecord
 from engine.cards import Card, Suit, sort_hand
 from engine.game import Game
@@ -26,17 +28,21 @@ COLOUR = discord.Colour.dark_green()
 LAST_TRICK = "{cards} → {winner}"
 LAST_TRICK_LINE = N_("Last trick: {trick}")
 NO_CARD_YET = N_("No card played yet.")
-WON_TRICK = "{winner} won the last trick with {card}: {trick}"
-GREYED_OUT = "Greyed out: {reason}."
-TURN_TIMER = "Turn timer: the AI plays for this seat {when}."
+WON_TRICK = N_("{winner} won the last trick with {card}: {trick}")
+GREYED_OUT = N_("Greyed out: {reason}.")
+# TRANSLATORS: {when} is a Discord relative time ("in 30 seconds"), shown in the reader's language.
+TURN_TIMER = N_("Turn timer: the AI plays for this seat {when}.")
 
 
 def seat_label(seat: SeatRecord) -> str:
     """A member's mention (marked while away), or the AI player's name marked as AI
     with its level."""
     if seat.user_id is not None:
-        return f"<@{seat.user_id}> (away: the AI plays)" if seat.away else f"<@{seat.user_id}>"
-    return f"🤖 {seat.name} (AI, {seat.level})"
+        member = f"<@{seat.user_id}>"
+        return _("{member} (away: the AI plays)", member=member) if seat.away else member
+    level = LEVEL_LABELS.get(seat.level)
+    return _("🤖 {name} (AI, {level})", name=seat.name,
+             level=_(level) if level else seat.level)
 
 
 def clip(text: str, limit: int = FIELD_LIMIT) -> str:
@@ -53,16 +59,14 @@ def add_fields(embed: discord.Embed, fields: Sequence[Field]) -> discord.Embed:
 def lobby_embed(
     adapter: GameAdapter, settings_text: str, seats: Sequence[SeatRecord], host_id: int,
 ) -> discord.Embed:
-    embed = discord.Embed(
-        title=f"{adapter.title} — lobby",
-        description=(
-            f"Host: <@{host_id}>\n{settings_text}\n\n"
-            f"{adapter.min_seats}–{adapter.max_seats} players. Join, then the host deals."
-        ),
-        colour=COLOUR,
-    )
-    lines = [f"{i + 1}. {seat_label(s)}" for i, s in enumerate(seats)] or ["(empty)"]
-    embed.add_field(name=f"Seats ({len(seats)}/{adapter.max_seats})", value=clip("\n".join(lines)))
+    host = _("Host: {member}", member=f"<@{host_id}>")
+    players = _("{least}–{most} players. Join, then the host deals.",
+                least=adapter.min_seats, most=adapter.max_seats)
+    embed = discord.Embed(title=_("{game} — lobby", game=adapter.title),
+                          description=f"{host}\n{settings_text}\n\n{players}", colour=COLOUR)
+    lines = [f"{i + 1}. {seat_label(s)}" for i, s in enumerate(seats)] or [_("(empty)")]
+    embed.add_field(name=_("Seats ({seated}/{seats})", seated=len(seats), seats=adapter.max_seats),
+                    value=clip("\n".join(lines)))
     return embed
 
 
@@ -91,7 +95,7 @@ def scores_field(adapter: GameAdapter, game: Game, seats: Sequence[SeatRecord]) 
               for i, s in enumerate(seats)]
     lines = adapter.score_lines(game, labels) or [
         f"{label} — {res.totals[i]}" for i, label in enumerate(labels)]
-    return Field("Scores", "\n".join(lines))
+    return Field(_("Scores"), "\n".join(lines))
 
 
 def table_embed(
@@ -105,7 +109,7 @@ def table_embed(
     parts = [note] if note else []
     parts.extend(adapter.summary(game, labels))
     if deadline is not None and not game.is_over:
-        parts.append(TURN_TIMER.format(when=f"<t:{int(deadline)}:R>"))
+        parts.append(_(TURN_TIMER, when=f"<t:{int(deadline)}:R>"))
     if parts:
         embed.description = clip("\n".join(parts), 4096)
     add_fields(embed, [scores_field(adapter, game, seats), *adapter.table_fields(game, seats)])
@@ -119,11 +123,12 @@ def final_embed(
     final "Scores"."""
     res = game.results()
     if abandoned:
-        title, head = f"{adapter.title} — ended early", "The table was ended; scores so far:"
+        title = _("{game} — ended early", game=adapter.title)
+        head = _("The table was ended; scores so far:")
     else:
         names = ", ".join(seat_label(seats[i]) for i in res.winners)
-        plural = "s" if len(res.winners) > 1 else ""
-        title, head = f"{adapter.title} — game over", f"🏆 Winner{plural}: {names}"
+        title = _("{game} — game over", game=adapter.title)
+        head = _n("🏆 Winner: {names}", "🏆 Winners: {names}", len(res.winners), names=names)
     embed = discord.Embed(title=title, description=clip(head, 4096), colour=discord.Colour.gold())
     return add_fields(embed, [scores_field(adapter, game, seats),
                               *adapter.table_fields(game, seats)])
@@ -133,13 +138,12 @@ def won_trick_line(last: Mapping[str, Any], labels: Sequence[str]) -> str:
     """For a panel: who won the last trick, with which card, and the trick by seat."""
     winner = last["winner"]
     card = next(p["card"] for p in last["cards"] if p["seat"] == winner)
-    return WON_TRICK.format(winner=labels[winner], card=card,
-                            trick=trick_line(last["cards"], labels))
+    return _(WON_TRICK, winner=labels[winner], card=card, trick=trick_line(last["cards"], labels))
 
 
 def greyed_out(reasons: Sequence[str]) -> list[str]:
     """One line per reason some of a panel's buttons are disabled (each said once)."""
-    return [GREYED_OUT.format(reason=reason) for reason in dict.fromkeys(reasons)]
+    return [_(GREYED_OUT, reason=reason) for reason in dict.fromkeys(reasons)]
 
 
 def hand_text(cards: Sequence[Card], trump: Suit | None, name: Callable[[Card], str] = str) -> str:
@@ -148,5 +152,6 @@ def hand_text(cards: Sequence[Card], trump: Suit | None, name: Callable[[Card], 
     lines = []
     for suit, group in groupby(sort_hand(cards, trump), key=lambda c: c.suit):
         text = " ".join(name(c) for c in group)
-        lines.append(f"**{text}** ← trump" if trump is not None and suit is trump else text)
-    return "\n".join(lines) or "No cards left in this hand."
+        lines.append(_("**{cards}** ← trump", cards=text) if trump is not None and suit is trump
+                     else text)
+    return "\n".join(lines) or _("No cards left in this hand.")

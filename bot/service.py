@@ -37,16 +37,20 @@ log = logging.getLogger(__name__)
 
 AI_NAMES = ("Ada", "Boole", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper")
 DEALT = N_("Dealt! Open your cards with the table's **My hand** button or `/{game} hand`.")
-STORAGE_FAILED = "The table could not save that, so nothing changed. Please try again."
-OTHER_SHARD = "This server's tables are run by another process of the bot."
+STORAGE_FAILED = N_("The table could not save that, so nothing changed. Please try again.")
+OTHER_SHARD = N_("This server's tables are run by another process of the bot.")
 DEFAULTS_KEY = "start_defaults"
 """Where a server's saved start options live in its settings, by game name."""
 LANGUAGE_KEY = "language"
 """Where a server's table language lives in its settings (``/settings language``)."""
 AWAY_AFTER = 3
 """Time-outs in a row after which a member is away: the AI plays their seat."""
-AWAY_NOTE = (" {seat} timed out three times in a row, so the AI plays their seat; "
-             "they take it back with `/{game} join`.")
+AWAY_NOTE = N_("{seat} timed out three times in a row, so the AI plays their seat; "
+                "they take it back with `/{game} join`.")
+ONLY_HOST_KICK = N_("Only the host ({host}) or someone with Manage Messages can kick players.")
+ONLY_HOST_END = N_("Only the host ({host}) or someone with Manage Messages can end this table.")
+ONLY_HOST_ADD = N_("Only the host ({host}) can add AI players.")
+ONLY_HOST_DEAL = N_("Only the host ({host}) can deal.")
 
 
 class TableExists(Exception):
@@ -127,7 +131,7 @@ class TableService:
             if not isinstance(exc, Exception):
                 raise
             log.exception("could not save a change of table %s", table.id)
-            raise Refusal(STORAGE_FAILED, "storage") from None
+            raise Refusal(_(STORAGE_FAILED), "storage") from None
 
     @staticmethod
     def _restore(table: Table, before: TableRecord) -> None:
@@ -175,7 +179,7 @@ class TableService:
         process's shard is refused (Discord never sends its interactions here): every
         other change finds only tables of this process's shards in the registry."""
         if not self.registry.shards.owns(rec.guild_id):
-            raise Refusal(OTHER_SHARD, "other_shard")
+            raise Refusal(_(OTHER_SHARD), "other_shard")
         async with self._opening:
             existing = self.registry.in_channel(rec.channel_id)
             if existing is not None:
@@ -190,7 +194,8 @@ class TableService:
                 other = self.registry.in_channel(rec.channel_id)
                 if other is not None:
                     raise TableExists(other) from None
-                raise Refusal("This channel already has an open table.", "table_exists") from None
+                raise Refusal(_("This channel already has an open table."),
+                              "table_exists") from None
             table = self.registry.add(Table(rec, adapter, None))
         self._publish(table)
         return table
@@ -218,11 +223,10 @@ class TableService:
                 if await self._leave_lobby(table, user_id, seat):
                     return _("You left, and the table closed: nobody else was seated.")
                 return _("You left the table.")
-            label = seat_label(table.seats[seat])
-            if await self._hand_over(table, seat, f"{label} left"):
-                return "You left. No member is left at the table, so it was ended."
+            if await self._hand_over(table, seat, removed=False):
+                return _("You left. No member is left at the table, so it was ended.")
         self.turns.kick(table)
-        return "You left the table; an AI player took your seat."
+        return _("You left the table; an AI player took your seat.")
 
     async def kick(
         self, table: Table, user_id: int, can_manage: bool, target_id: int,
@@ -232,27 +236,33 @@ class TableService:
         recorded as having left (README "Fair records")."""
         async with table.lock:
             if not table.is_open:
-                raise Refusal("This table is already closed.", "closed")
-            self._require_host(table, user_id, "kick players", can_manage)
+                raise Refusal(_("This table is already closed."), "closed")
+            self._require_host(table, user_id, ONLY_HOST_KICK, can_manage)
             if target_id == user_id:
-                raise Refusal("To give up your own seat, use `leave`.", "bad_input")
+                raise Refusal(_("To give up your own seat, use `leave`."), "bad_input")
             seat = table.seat_of(target_id)
             if seat is None:
-                raise Refusal(f"<@{target_id}> has no seat at this table.", "not_a_player")
+                raise Refusal(_("{member} has no seat at this table.", member=f"<@{target_id}>"),
+                              "not_a_player")
             label = seat_label(table.seats[seat])
             if table.rec.status == "lobby":
-                closed = await self._leave_lobby(table, target_id, seat)
-                return f"{label} was removed from the lobby" + (
-                    ", and the table closed: nobody else was seated." if closed else ".")
-            if await self._hand_over(table, seat, f"{label} was removed by the host"):
-                return f"{label} was removed. No member is left at the table, so it was ended."
+                if await self._leave_lobby(table, target_id, seat):
+                    return _("{member} was removed from the lobby, and the table closed: nobody "
+                             "else was seated.", member=label)
+                return _("{member} was removed from the lobby.", member=label)
+            if await self._hand_over(table, seat, removed=True):
+                return _("{member} was removed. No member is left at the table, so it was "
+                         "ended.", member=label)
         self.turns.kick(table)
-        return f"{label} was removed; an AI player took their seat."
+        return _("{member} was removed; an AI player took their seat.", member=label)
 
-    async def _hand_over(self, table: Table, seat: int, what: str) -> bool:
+    async def _hand_over(self, table: Table, seat: int, *, removed: bool) -> bool:
         """Hand a running game's member seat to a new AI player (lock held), keeping the
-        member for the record; True when no member is left, so the table was ended."""
+        member for the record (``removed``: by the host); True when no member is left,
+        so the table was ended. The table's note is in the table's language."""
         game = table.running_game()
+        with speaking(table.language):
+            member = seat_label(table.seats[seat])
         total = game.results().totals[seat]
 
         def to_ai(rec: TableRecord) -> None:
@@ -264,7 +274,11 @@ class TableService:
                 rec.host_id = others[0]
 
         await self._save(table, to_ai)
-        table.note = f"{what}; {seat_label(table.seats[seat])} plays their seat."
+        with speaking(table.language):
+            ai = seat_label(table.seats[seat])
+            table.note = _("{member} was removed by the host; {ai} plays their seat.",
+                           member=member, ai=ai) if removed else \
+                _("{member} left; {ai} plays their seat.", member=member, ai=ai)
         if all(s.user_id is None for s in table.seats):
             await self._end(table, "abandoned")
             return True
@@ -297,10 +311,12 @@ class TableService:
                 rec.deadline = self.turns.deadline(table, time.time())
 
         await self._save(table, back)
-        table.note = f"{seat_label(table.seats[seat])} is back and plays their own seat again."
+        with speaking(table.language):
+            table.note = _("{member} is back and plays their own seat again.",
+                           member=seat_label(table.seats[seat]))
         self._publish(table)
         self.turns.kick(table)
-        return "Welcome back: your seat is yours again."
+        return _("Welcome back: your seat is yours again.")
 
     async def add_bots(
         self, table: Table, user_id: int, count: int, level: str = DEFAULT_LEVEL,
@@ -309,7 +325,7 @@ class TableService:
         check_level(level)
         async with table.lock:
             self._require_lobby(table, "addbot")
-            self._require_host(table, user_id, "add AI players")
+            self._require_host(table, user_id, ONLY_HOST_ADD)
             free = table.adapter.max_seats - len(table.seats)
             if free <= 0:
                 raise Refusal(_("The table is full ({seats} seats).",
@@ -330,7 +346,7 @@ class TableService:
     async def deal(self, table: Table, user_id: int) -> str:
         async with table.lock:
             self._require_lobby(table, "deal")
-            self._require_host(table, user_id, "deal")
+            self._require_host(table, user_id, ONLY_HOST_DEAL)
             adapter, players = table.adapter, len(table.seats)
             if not adapter.min_seats <= players <= adapter.max_seats:
                 needs = _("{least}–{most}", least=adapter.min_seats, most=adapter.max_seats) \
@@ -366,10 +382,11 @@ class TableService:
     async def end(self, table: Table, user_id: int, can_manage: bool) -> str:
         async with table.lock:
             if not table.is_open:
-                raise Refusal("This table is already closed.", "closed")
-            self._require_host(table, user_id, "end this table", can_manage)
+                raise Refusal(_("This table is already closed."), "closed")
+            self._require_host(table, user_id, ONLY_HOST_END, can_manage)
             await self._end(table, "abandoned")
-        return "The table was ended" + (" and recorded as abandoned." if table.game else ".")
+        return _("The table was ended and recorded as abandoned.") if table.game else \
+            _("The table was ended.")
 
     async def _end(self, table: Table, status: str) -> None:
         """Close the table (lock held); record the game when one was dealt."""
@@ -400,16 +417,13 @@ class TableService:
             game = table.running_game()
             seat = self._seat(table, user_id)
             if table.seats[seat].away:
-                raise Refusal(
+                raise Refusal(_(
                     "The AI plays your seat since your turn timed out three times in a row. "
-                    f"Take it back with `/{table.adapter.name} join`.", "away",
-                )
+                    "Take it back with `/{game} join`.", game=table.adapter.name), "away")
             if stamp is not None and stamp != table.rec.version:
-                raise Refusal(
+                raise Refusal(_(
                     "That button is from an earlier turn. Press Refresh (or the table's My hand) "
-                    "to see your hand as it is now.",
-                    "stale",
-                )
+                    "to see your hand as it is now."), "stale")
             try:
                 chosen = action(game, seat) if callable(action) else action
                 turn = table.adapter.is_turn(chosen)
@@ -450,11 +464,11 @@ class TableService:
             game = table.running_game()
             seat = self._seat(table, user_id)
             if not table.rec.settings.get("hints", True):
-                raise Refusal(hints.HINTS_OFF, "hints_off")
+                raise Refusal(_(hints.HINTS_OFF), "hints_off")
             legal = list(game.legal_actions(seat))
             view = copy.deepcopy(game.view(seat))
         if not legal:
-            return hints.NO_HINT
+            return _(hints.NO_HINT)
         return hints.words(await asyncio.to_thread(hint, table.adapter.name, view, legal))
 
     async def apply(
@@ -468,7 +482,8 @@ class TableService:
         ``timed_out``: the turn timer played for the member, the :data:`AWAY_AFTER`-th
         time in a row makes them away (the AI plays on); a member's own move resets it."""
         game, adapter = table.running_game(), table.adapter
-        hidden = adapter.hidden_actor(game)
+        with speaking(table.language):
+            hidden = adapter.hidden_actor(game)
         scored = hands_scored(game)
         now = time.time()
         async with self._commit(table) as rec:
@@ -495,14 +510,17 @@ class TableService:
             table.snapshot, table.since = snapshot, []
         else:
             table.since.append((seat, action))
-        text = adapter.describe_action(action)
         if turn:
             self.accepted += 1
-            table.note = note or f"{hidden or seat_label(table.seats[seat])} {text}."
-            if away:
-                table.note += AWAY_NOTE.format(seat=f"<@{table.seats[seat].user_id}>",
-                                               game=adapter.name)
-        return Accepted(seat, text, over, adapter.describe_own(action))
+            with speaking(table.language):
+                # TRANSLATORS: {action} is the game's phrase for the action ("played K♥").
+                table.note = note or _("{actor} {action}.",
+                                       actor=hidden or seat_label(table.seats[seat]),
+                                       action=adapter.describe_action(action))
+                if away:
+                    table.note += " " + _(AWAY_NOTE, seat=f"<@{table.seats[seat].user_id}>",
+                                          game=adapter.name)
+        return Accepted(seat, adapter.describe_action(action), over, adapter.describe_own(action))
 
     @staticmethod
     def _count_timeouts(
@@ -590,13 +608,13 @@ class TableService:
 
     @staticmethod
     def _require_host(
-        table: Table, user_id: int, what: str, can_manage: bool | None = None,
+        table: Table, user_id: int, refusal: str, can_manage: bool = False,
     ) -> None:
-        """The host may; with ``can_manage`` given, so may whoever has Manage Messages."""
+        """The host may, and so may whoever ``can_manage`` (Manage Messages); else the
+        ``refusal`` (one of the ``ONLY_HOST_…`` texts)."""
         if user_id == table.rec.host_id or can_manage:
             return
-        also = "" if can_manage is None else " or someone with Manage Messages"
-        raise Refusal(f"Only the host (<@{table.rec.host_id}>){also} can {what}.", "not_host")
+        raise Refusal(_(refusal, host=f"<@{table.rec.host_id}>"), "not_host")
 
 
 def _ai_name(rec: TableRecord) -> str:

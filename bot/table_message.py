@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import _
 from bot.render import final_embed, lobby_embed, table_embed
 from bot.table import Table
 from bot.views import final_view, lobby_view, table_view
@@ -24,15 +25,16 @@ class Payload:
 
 def render(table: Table) -> Payload:
     """The table message for the table's current state: the lobby, the running table,
-    or the final standings (with Play again)."""
+    or the final standings (with Play again), in the language being spoken (the
+    publisher's task speaks the table's)."""
     rec, adapter = table.rec, table.adapter
     if rec.status == "lobby":
         embed = lobby_embed(adapter, adapter.describe_settings(rec.settings), rec.seats,
                             rec.host_id)
         return Payload([embed], lobby_view(rec.id))
     if table.game is None:
-        closed = discord.Embed(title=f"{adapter.title} — closed",
-                               description="The host ended this table before the deal.")
+        closed = discord.Embed(title=_("{game} — closed", game=adapter.title),
+                               description=_("The host ended this table before the deal."))
         return Payload([closed], None)
     if rec.status == "running":
         embed = table_embed(adapter, table.game, rec.seats, table.note, rec.deadline)

@@ -132,8 +132,9 @@ class TurnDriver:
                 note = None
                 if timer_version is not None and hidden is None:
                     label = seat_label(table.seats[seat])
-                    note = (f"⏱️ Time ran out for {label}: the AI "
-                            f"{table.adapter.describe_action(action)} for them.")
+                    # TRANSLATORS: {action} is the game's phrase for the action ("played K♥").
+                    note = _("⏱️ Time ran out for {member}: the AI {action} for them.",
+                             member=label, action=table.adapter.describe_action(action))
                 try:
                     return await self.service.apply(
                         table, seat, None, action, note=note,

@@ -9,6 +9,7 @@ import discord
 
 from bot import custom_ids as ids
 from bot.games.adapter import Panel, Select
+from bot.i18n import N_, _
 
 PANEL_ROWS = 5
 ROW_WIDTH = 5
@@ -17,16 +18,18 @@ MAX_PANEL_BUTTONS = PANEL_ROWS * ROW_WIDTH - 1
 is added only where it leaves every game button in place)."""
 
 _LABELS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "addbot": ("Add bot", discord.ButtonStyle.secondary),
-    "deal": ("Deal", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
-    "hand": ("My hand", discord.ButtonStyle.primary),
-    "refresh": ("Refresh", discord.ButtonStyle.secondary),
-    "hint": ("Hint", discord.ButtonStyle.secondary),
-    "again": ("Play again", discord.ButtonStyle.success),
+    "join": (N_("Join"), discord.ButtonStyle.success),
+    "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+    "addbot": (N_("Add bot"), discord.ButtonStyle.secondary),
+    "deal": (N_("Deal"), discord.ButtonStyle.primary),
+    "cancel": (N_("Cancel"), discord.ButtonStyle.danger),
+    "hand": (N_("My hand"), discord.ButtonStyle.primary),
+    "refresh": (N_("Refresh"), discord.ButtonStyle.secondary),
+    "hint": (N_("Hint"), discord.ButtonStyle.secondary),
+    "again": (N_("Play again"), discord.ButtonStyle.success),
 }
+"""The shared buttons' labels (translated when drawn: the table's buttons in the table's
+language, a panel's in the member's) and styles."""
 
 
 class Rows(discord.ui.View):
@@ -55,13 +58,19 @@ def _button(custom_id: str, label: str, style: discord.ButtonStyle,
             "disabled": not enabled}
 
 
+def _labelled(custom_id: str, what: str) -> dict[str, Any]:
+    """One of the shared buttons (:data:`_LABELS`), in the language being spoken."""
+    label, style = _LABELS[what]
+    return _button(custom_id, _(label), style)
+
+
 def _rows(buttons: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"type": 1, "components": buttons[i:i + ROW_WIDTH]}
             for i in range(0, len(buttons), ROW_WIDTH)]
 
 
 def _table_buttons(table_id: int, whats: tuple[str, ...]) -> Rows:
-    return Rows(_rows([_button(ids.table_button(table_id, w), *_LABELS[w]) for w in whats]))
+    return Rows(_rows([_labelled(ids.table_button(table_id, w), w) for w in whats]))
 
 
 def lobby_view(table_id: int) -> discord.ui.View:
@@ -74,7 +83,7 @@ def table_view(table_id: int) -> discord.ui.View:
 
 def final_view(table_id: int) -> discord.ui.View:
     """The closed table's Play again button."""
-    return Rows(_rows([_button(ids.again_button(table_id), *_LABELS["again"])]))
+    return Rows(_rows([_labelled(ids.again_button(table_id), "again")]))
 
 
 def _select(custom_id: str, select: Select) -> dict[str, Any]:
@@ -100,9 +109,9 @@ def panel_view(
     buttons = [_button(ids.action_button(table_id, version, payload), label, style, enabled)
                for label, payload, enabled, style in panel.buttons[:room]]
     rows = _rows(buttons)
-    tail = [_button(ids.panel_button(table_id, seat), *_LABELS["refresh"])]
+    tail = [_labelled(ids.panel_button(table_id, seat), "refresh")]
     if hint:
-        tail.append(_button(ids.hint_button(table_id, seat), *_LABELS["hint"]))
+        tail.append(_labelled(ids.hint_button(table_id, seat), "hint"))
     menus = [_select(ids.action_button(table_id, version, s.payload), s) for s in selects]
     if len(rows) + len(menus) < PANEL_ROWS:
         return Rows([*rows, *menus, {"type": 1, "components": tail}])

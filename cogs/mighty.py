@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.commands import TableCommands, card_choices
 from bot.games.mighty import MIGHTY
 from bot.games.mighty.words import TRUMP_NAMES
+from bot.i18n import _
 from bot.i18n.commands import L_
 from bot.options import TURN_OPTIONS, StartOption, start_and_defaults
 from bot.table import Table
@@ -54,7 +55,10 @@ class Mighty(TableCommands, group_name="mighty", group_description=L_("Play Migh
             try:
                 action = make()
             except CardParseError as exc:
-                await self.controller.refuse(interaction, f"{exc}.")
+                await self.controller.refuse(interaction, _(
+                    "{text} is not a card or a suit here. Write a card as a rank and a suit "
+                    "(A♠, 10h, jk) and a suit as spades, hearts, diamonds or clubs (♠ ♥ ♦ ♣).",
+                    text=exc.text[:40]))
                 return
             await self.controller.act(interaction, table, action)
 

@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Final
 
 import discord
 
+from bot.i18n import N_, _
 from bot.pictures import Picture
 from bot.storage.tables import SeatRecord
 from engine.descriptor import GameDescriptor
@@ -18,12 +19,12 @@ TABLE_DEFAULTS: Final[dict[str, Any]] = {"turn_timer": 0, "turn_ping": True, "im
                                          "deck": "classic"}
 """The options every table has, whatever its game: the turn timer (seconds, 0 off), turn
 pings, pictures (the table, hand and chart pictures) and the deck they are drawn in."""
-_TIMER_ON: Final = "turn timer {seconds} s"
-_TIMER_OFF: Final = "no turn timer"
-_PINGS: Final = {True: "turn pings", False: "no turn pings"}
-_PICTURES: Final = {"classic": "pictures (classic deck)",
-                    "four_color": "pictures (four-colour deck)"}
-_NO_PICTURES: Final = "text only (no pictures)"
+_TIMER_ON: Final = N_("turn timer {seconds} s")
+_TIMER_OFF: Final = N_("no turn timer")
+_PINGS: Final = {True: N_("turn pings"), False: N_("no turn pings")}
+_PICTURES: Final = {"classic": N_("pictures (classic deck)"),
+                    "four_color": N_("pictures (four-colour deck)")}
+_NO_PICTURES: Final = N_("text only (no pictures)")
 
 
 def table_option(settings: Mapping[str, Any], key: str) -> Any:
@@ -33,13 +34,14 @@ def table_option(settings: Mapping[str, Any], key: str) -> Any:
 
 
 def table_options_text(settings: Mapping[str, Any]) -> list[str]:
-    """The lobby summary's words for the options every table has."""
+    """The lobby summary's words for the options every table has (in the language
+    being spoken)."""
     timer = int(table_option(settings, "turn_timer") or 0)
     deck = table_option(settings, "deck")
-    return [_TIMER_ON.format(seconds=timer) if timer else _TIMER_OFF,
-            _PINGS[bool(table_option(settings, "turn_ping"))],
-            _PICTURES.get(deck, _PICTURES["classic"]) if table_option(settings, "images")
-            else _NO_PICTURES]
+    return [_(_TIMER_ON, seconds=timer) if timer else _(_TIMER_OFF),
+            _(_PINGS[bool(table_option(settings, "turn_ping"))]),
+            _(_PICTURES.get(deck, _PICTURES["classic"])) if table_option(settings, "images")
+            else _(_NO_PICTURES)]
 
 
 ActionFor = Callable[[Game, int], Action]
@@ -178,7 +180,7 @@ class GameAdapter(ABC):
     def decode_select(self, payload: str, values: Sequence[str]) -> Action | ActionFor | Draft:
         """The action (or the :class:`Draft`) a pick of ``values`` in the panel's select
         menu ``payload`` names; :class:`IllegalAction` ``bad_input`` when it names none."""
-        raise IllegalAction("bad_input", f"{self.title} panels have no menus")
+        raise IllegalAction("bad_input", N_("{game} panels have no menus"), game=self.title)
 
     def draft_panel(
         self, game: Game, seat: int, seats: Sequence[SeatRecord], draft: str,
