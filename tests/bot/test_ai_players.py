@@ -128,7 +128,7 @@ async def test_bad_level_refused_and_nothing_changes(
                               {"level": "easy"}, double.channel.guild)
     data["options"][0]["options"][0]["value"] = "expert"
     refused = await double.interact(APPLICATION_COMMAND, host, double.channel, data)
-    assert refused.ephemeral and "'expert'" in refused.content
+    assert refused.ephemeral and "“expert”" in refused.content
     assert "easy, normal or hard" in refused.content
     assert (table.rec.version, [s.to_dict() for s in table.seats], _seats(double)) == before
 
