@@ -23,6 +23,8 @@ TURN_MARK = "▶"
 sign, in every language, of whose turn it is."""
 COLOUR = discord.Colour.dark_green()
 LAST_TRICK = "{cards} → {winner}"
+LAST_TRICK_LINE = "Last trick: {trick}"
+NO_CARD_YET = "No card played yet."
 WON_TRICK = "{winner} won the last trick with {card}: {trick}"
 GREYED_OUT = "Greyed out: {reason}."
 TURN_TIMER = "Turn timer: the AI plays for this seat {when}."
@@ -72,6 +74,11 @@ def last_trick_text(last: Mapping[str, Any], labels: Sequence[str]) -> str:
     """The last completed trick by seat and its winner (a view's ``last_trick``)."""
     return LAST_TRICK.format(cards=trick_line(last["cards"], labels),
                              winner=labels[last["winner"]])
+
+
+def last_trick_line(last: Mapping[str, Any], labels: Sequence[str]) -> str:
+    """``Last trick: @ana 3♣ · @bo 8♣ → @bo``, for the table's trick field."""
+    return LAST_TRICK_LINE.format(trick=last_trick_text(last, labels))
 
 
 def scores_field(adapter: GameAdapter, game: Game, seats: Sequence[SeatRecord]) -> Field:

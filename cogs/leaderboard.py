@@ -25,8 +25,10 @@ from bot.leaderboard_render import (
     no_stats_text,
     stats_embed,
 )
+from bot.stats_chart import chart_game, rating_picture
 from bot.storage import Storage
 from bot.storage.results import GameName
+from bot.table_pictures import attachment, show
 
 if TYPE_CHECKING:
     from bot.client import CardBot
@@ -112,7 +114,8 @@ class Leaderboards(commands.Cog):
         self, interaction: discord.Interaction,
         member: discord.Member | discord.User | None = None, game: str | None = None,
     ) -> None:
-        """Post a member's stats publicly; no records is a private note."""
+        """Post a member's stats publicly, with their rating chart (of the game they have
+        the most rated games of) once they have two; no records is a private note."""
         checked = await self._checked(interaction, game)
         if checked is None:
             return
@@ -122,6 +125,9 @@ class Leaderboards(commands.Cog):
         try:
             found = [s for g in ((chosen,) if chosen else GAME_NAMES)
                      if (s := await storage.player_stats(guild_id, g, who.id)) is not None]
+            charted = chart_game(found)
+            history = [] if charted is None else await storage.rating_history(
+                guild_id, charted, who.id)
         except Exception:
             log.exception("could not read the stats of a member in guild %s", guild_id)
             await _private(interaction, READ_FAILED)
@@ -129,8 +135,13 @@ class Leaderboards(commands.Cog):
         if not found:
             await _private(interaction, no_stats_text(who.id, chosen))
             return
+        embed = stats_embed(who.display_name, who.id, found)
+        picture = None if charted is None else await rating_picture(
+            who.display_name, charted, history)
+        show(embed, picture)
         await interaction.response.send_message(
-            embed=stats_embed(who.display_name, who.id, found), allowed_mentions=QUIET
+            embed=embed, allowed_mentions=QUIET,
+            files=[] if picture is None else [attachment(picture)],
         )
 
 

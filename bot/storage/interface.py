@@ -109,6 +109,13 @@ class Storage(Protocol):
     ) -> PlayerStats | None:
         """A member's record of ``game`` on the server (None without one)."""
 
+    async def rating_history(
+        self, guild_id: int, game: GameName, user_id: int,
+    ) -> list[tuple[float, float]]:
+        """A member's rating ``(mu, sigma)`` after each of their rated games of ``game``
+        on the server, oldest first (games rated before the history was kept are
+        missing, except each member's last one)."""
+
     async def history(
         self, guild_id: int, game: GameName | None, user_id: int | None, offset: int,
         limit: int,

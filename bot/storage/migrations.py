@@ -110,7 +110,30 @@ ALTER TABLE tables ADD COLUMN final_pending {INT} NOT NULL DEFAULT 0;
 (``final_pending``) are posted when it starts again; a server's history lists its
 games newest first, each found by its table for its replay."""
 
-_TEMPLATES: Final = (V1, V2, V3, V4)
+V5: Final = """
+ALTER TABLE game_players ADD COLUMN mu {REAL};
+ALTER TABLE game_players ADD COLUMN sigma {REAL};
+UPDATE game_players SET
+    mu = (SELECT r.mu FROM ratings r JOIN games g ON g.guild_id = r.guild_id AND g.game = r.game
+          WHERE g.id = game_players.game_id AND r.user_id = game_players.user_id),
+    sigma = (SELECT r.sigma FROM ratings r JOIN games g
+             ON g.guild_id = r.guild_id AND g.game = r.game
+             WHERE g.id = game_players.game_id AND r.user_id = game_players.user_id)
+WHERE user_id IS NOT NULL AND game_id = (
+    SELECT g.id FROM games g JOIN game_players p ON p.game_id = g.id
+    JOIN games cur ON cur.id = game_players.game_id
+    WHERE p.user_id = game_players.user_id AND g.guild_id = cur.guild_id
+      AND g.game = cur.game AND g.status = 'finished'
+      AND (SELECT COUNT(*) FROM game_players m
+           WHERE m.game_id = g.id AND m.user_id IS NOT NULL) >= 2
+    ORDER BY g.ended_at DESC, g.id DESC LIMIT 1);
+"""
+"""A member's rating history: their rating (``mu``, ``sigma``) after each rated game,
+kept on their seat of that game (NULL where the game changed no rating). Games rated
+before this version have no history to rebuild, except the last one of each member,
+whose rating is the current one."""
+
+_TEMPLATES: Final = (V1, V2, V3, V4, V5)
 
 MIGRATIONS: Final[list[str]] = [
     t.format(ID="INTEGER PRIMARY KEY", INT="INTEGER", REAL="REAL") for t in _TEMPLATES

@@ -145,7 +145,8 @@ def _best(players: Sequence[PlayerResult]) -> set[int]:
 
 async def record_game(db: Sql, result: FinishedGame) -> int:
     """Insert the game and its seats and, for a finished game, update the members'
-    ratings; return the game's id. Runs inside the caller's transaction."""
+    ratings, each seat keeping its member's rating after the game (their history);
+    return the game's id. Runs inside the caller's transaction."""
     row = await fetchone(
         db,
         "INSERT INTO games (table_id, guild_id, game, variant, status, hands_played, "
@@ -156,31 +157,39 @@ async def record_game(db: Sql, result: FinishedGame) -> int:
     )
     assert row is not None
     game_id = int(row[0])
+    rated = await _rated(db, result) if result.status == "finished" else {}
     await db.executemany(
-        "INSERT INTO game_players (game_id, seat, user_id, is_ai, name, score, won, left_game) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(game_id, p.seat, p.user_id, int(p.is_ai), p.name, p.score, int(p.won), int(p.left))
-         for p in result.players],
+        "INSERT INTO game_players (game_id, seat, user_id, is_ai, name, score, won, left_game, "
+        "mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(game_id, p.seat, p.user_id, int(p.is_ai), p.name, p.score, int(p.won), int(p.left),
+          *_rating_after(rated, p)) for p in result.players],
     )
-    if result.status == "finished":
-        await _update_ratings(db, result)
+    if rated:
+        await db.executemany(
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) "
+            "DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
+            [(result.guild_id, result.game, uid, s.mu, s.sigma, s.games)
+             for uid, s in rated.items()],
+        )
     return game_id
 
 
-async def _update_ratings(db: Sql, result: FinishedGame) -> None:
+def _rating_after(rated: Mapping[int, Skill], p: PlayerResult) -> tuple[float | None, ...]:
+    """The seat's ``mu`` and ``sigma`` after the game (NULL when it was not rated)."""
+    skill = None if p.user_id is None else rated.get(p.user_id)
+    return (None, None) if skill is None else (skill.mu, skill.sigma)
+
+
+async def _rated(db: Sql, result: FinishedGame) -> dict[int, Skill]:
+    """The members' ratings after this finished game (none with fewer than two)."""
     members = {p.user_id: result.standing(p) for p in result.players if p.user_id is not None}
     if len(members) < 2:
-        return
+        return {}
     ids = list(members)
     current = await load_skills(db, result.guild_id, result.game, ids)
     after = rate([current.get(uid, Skill()) for uid in ids], list(members.values()))
-    await db.executemany(
-        "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) "
-        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) "
-        "DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
-        [(result.guild_id, result.game, uid, s.mu, s.sigma, s.games)
-         for uid, s in zip(ids, after, strict=True)],
-    )
+    return dict(zip(ids, after, strict=True))
 
 
 async def load_skills(
@@ -351,6 +360,20 @@ async def player_stats(
         game=game, summary=summary, abandoned=int(abandoned_row[0]) if abandoned_row else 0,
         rank=rank, ranked_players=len(ranked_skills), recent=latest,
     )
+
+
+async def rating_history(
+    db: Sql, guild_id: int, game: GameName, user_id: int,
+) -> list[tuple[float, float]]:
+    """A member's rating ``(mu, sigma)`` after each of their rated games of ``game`` in
+    this server, oldest first."""
+    rows = await db.fetch(
+        "SELECT gp.mu, gp.sigma FROM game_players gp JOIN games g ON g.id = gp.game_id "
+        "WHERE gp.user_id = ? AND g.guild_id = ? AND g.game = ? AND gp.mu IS NOT NULL "
+        "ORDER BY g.ended_at, g.id",
+        (user_id, guild_id, game),
+    )
+    return [(float(mu), float(sigma)) for mu, sigma in rows]
 
 
 async def most_played_game(db: Sql, guild_id: int, games: Sequence[GameName]) -> GameName:

@@ -112,6 +112,11 @@ class SqlStorage:
     ) -> PlayerStats | None:
         return await results.player_stats(self.db.sql, guild_id, game, user_id)
 
+    async def rating_history(
+        self, guild_id: int, game: GameName, user_id: int,
+    ) -> list[tuple[float, float]]:
+        return await results.rating_history(self.db.sql, guild_id, game, user_id)
+
     async def history(
         self, guild_id: int, game: GameName | None, user_id: int | None, offset: int,
         limit: int,

@@ -125,7 +125,7 @@ async def test_seven_players_fit_twenty_lines_and_images_off_is_text_only(
 async def test_an_unchanged_picture_is_not_sent_again(
     double: Double, bot: CardBot, users: list[FakeUser],
 ) -> None:
-    await open_table(double, users[:3])
+    await open_table(double, users[:3], images=True)
     await double.settle()
     table = bot.registry.in_channel(double.channel.id)
     assert table is not None and table.publisher is not None

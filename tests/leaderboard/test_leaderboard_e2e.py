@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from bot.ratings import MIN_RATED_GAMES
 from bot.storage.results import record_game
@@ -12,8 +13,8 @@ from testkit.double.commands import build_command_data
 from testkit.double.harness import RunBot
 from testkit.double.results import APPLICATION_COMMAND
 from testkit.driver import table_message
-from tests.backends import open_sqlite
-from tests.bot.harness import make_bot
+from tests.backends import StorageAt, open_sqlite
+from tests.bot.harness import PNG, make_bot, started_bot
 from tests.leaderboard.builders import game_of
 
 
@@ -75,12 +76,15 @@ async def test_leaderboard_and_stats_through_discord(
     assert "No Kachuful games recorded" in elsewhere.embeds[0]["description"]
 
 
-async def play_one_card_game(double: Double, host: FakeUser, guest: FakeUser) -> None:
+async def play_one_card_game(
+    double: Double, host: FakeUser, guest: FakeUser, **options: Any,
+) -> None:
     """A one-hand Kachuful game of two members and an AI player, played to the end with
     slash commands: each member tries bid 0, then 1, then the first card the autocomplete
     offers (refusals while it is not their turn change nothing)."""
     channel = double.channel
-    await double.slash(host, channel, "kachuful", "start", start_size=1, schedule="descending")
+    await double.slash(host, channel, "kachuful", "start", start_size=1, schedule="descending",
+                       **options)
     await double.slash(guest, channel, "kachuful", "join")
     await double.slash(host, channel, "kachuful", "addbot", count=1)
     await double.slash(host, channel, "kachuful", "deal")
@@ -138,4 +142,34 @@ async def test_a_hundred_member_leaderboard_is_accepted_by_discord(
     board = await double.slash(viewer, double.channel, "leaderboard")
     assert board.message is not None and board.message.public  # the double checks the limits
     assert viewer.mention in board.message.current.text()
+    assert double.take_violations() == []
+
+
+async def test_stats_show_the_rating_chart_from_the_second_rated_game(
+    double: Double, run_bot: RunBot, storage_at: StorageAt,
+) -> None:
+    alice, bob, carol = (double.add_user(n) for n in ("alice", "bob", "carol"))
+    await started_bot(double, run_bot, storage_at)
+    nobody = await double.slash(carol, double.channel, "stats")
+    assert nobody.ephemeral and nobody.message is not None
+    assert not nobody.message.current.attachments  # no games: no chart
+
+    await play_one_card_game(double, alice, bob, images=False)
+    one = await double.slash(alice, double.channel, "stats")
+    assert one.message is not None and one.message.public
+    assert not one.message.current.attachments and "image" not in one.embeds[0]  # one point
+
+    await play_one_card_game(double, alice, bob, images=False)  # the chart needs no images
+    await play_one_card_game(double, bob, alice, images=False)
+    shown = await double.slash(bob, double.channel, "stats", member=alice)
+    assert shown.message is not None and shown.message.public
+    [chart] = shown.message.current.attachments
+    assert chart["filename"] == "rating.png" and chart["content_type"] == PNG
+    assert chart["description"].startswith("Chart of alice's Kachuful rating (μ − 3σ) over 3 ")
+    assert shown.embeds[0]["image"]["url"] == "attachment://rating.png"
+    assert double.uploads[int(chart["id"])].startswith(b"\x89PNG")
+    fields = {f["name"]: f["value"] for f in shown.embeds[0]["fields"]}
+    assert "ranked" in fields["Kachuful rating"]  # the text stays complete
+    mighty = await double.slash(alice, double.channel, "stats", game="mighty")
+    assert mighty.ephemeral and not mighty.message.current.attachments  # type: ignore[union-attr]
     assert double.take_violations() == []

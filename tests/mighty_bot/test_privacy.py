@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot import table_message as table_render
+from bot.games.mighty.table import FRIEND
 from bot.table import Table
 from bot.table_message import Payload
 from engine.mighty import MightyGame
@@ -59,6 +60,7 @@ def check(game: MightyGame, text: str, counts: list[int]) -> None:
     assert not leaked, (leaked, text)
     if game.phase == "playing" and record.friend is None:
         assert "Friend: <@" not in text and "Friend: 🤖" not in text, text
+        assert f" · {FRIEND} · " not in text, text  # no player line gives the role away
         if game.friend_call != "none":
             assert "solo" not in text.lower(), text
     counts[0] += 1

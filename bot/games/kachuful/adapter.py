@@ -11,10 +11,11 @@ from bot.custom_ids import number
 from bot.games.adapter import TABLE_DEFAULTS, Field, GameAdapter, Panel, table_options_text
 from bot.i18n import _, reason
 from bot.render import (
+    NO_CARD_YET,
     TURN_MARK,
     greyed_out,
     hand_text,
-    last_trick_text,
+    last_trick_line,
     seat_label,
     trick_line,
     won_trick_line,
@@ -67,8 +68,6 @@ BLIND_BID: Final = "{bid} (blind)"
 MADE: Final = "✅"
 MISSED: Final = "❌"
 TRICK: Final = "Trick"
-NO_CARD_YET: Final = "No card played yet."
-LAST_TRICK: Final = "Last trick: {trick}"
 _SECONDARY = discord.ButtonStyle.secondary
 _TRUMP_STYLE = discord.ButtonStyle.primary
 _BID_STYLE = discord.ButtonStyle.success
@@ -232,7 +231,7 @@ class KachufulAdapter(GameAdapter):
         if v["phase"] == "playing" and not v["over"]:
             lines.append(trick_line(v["trick"], labels) or NO_CARD_YET)
         if v["last_trick"] is not None:
-            lines.append(LAST_TRICK.format(trick=last_trick_text(v["last_trick"], labels)))
+            lines.append(last_trick_line(v["last_trick"], labels))
         return [Field(TRICK, "\n".join(lines))] if lines else []
 
     # --- the private panel ---------------------------------------------------------------

@@ -16,7 +16,7 @@ from bot.games.adapter import (
     table_options_text,
 )
 from bot.games.mighty.panel import build_panel, decode_button, decode_select
-from bot.games.mighty.table import table_fields
+from bot.games.mighty.table import score_lines, summary_lines, table_fields
 from bot.games.mighty.words import bid_text, trump_text
 from bot.i18n import _, _n, reason
 from bot.render import seat_label
@@ -111,6 +111,12 @@ class MightyAdapter(GameAdapter):
     def headline(self, game: Game) -> str:
         g = _game(game)
         return _("hand {number}/{count}", number=g.hand_number, count=g.match_length)
+
+    def summary(self, game: Game, labels: Sequence[str]) -> list[str]:
+        return summary_lines(_game(game).view(None), labels)
+
+    def score_lines(self, game: Game, labels: Sequence[str]) -> list[str]:
+        return score_lines(_game(game).view(None), labels)
 
     def table_fields(self, game: Game, seats: Sequence[SeatRecord]) -> list[Field]:
         return table_fields(_game(game).view(None), [seat_label(s) for s in seats])

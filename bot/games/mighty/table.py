@@ -1,8 +1,9 @@
-"""Mighty's fields of the public table embed, drawn from the public view only (RULES
-"Who may see what", M4–M9, M15, M16): the auction, the contract, the declarer, the
-friend call and the friend once revealed, the first lead asked of the friend (never
-who answers), captured point cards, the tricks, a redeal (with a deal-miss hand) and
-the last hand's settlement."""
+"""Mighty's part of the public table embed, drawn from the public view only (RULES "Who
+may see what", M4–M9, M15, M16), compact: one line per player (their call in the
+auction; then their role once known, the point cards they captured this hand and
+their balance, the seat to act marked), the contract and friend call on one line, the
+trumps and the dealer on the next, each side's points, the trick and the last trick
+by seat, a redeal (with a deal-miss hand) and the last hand's settlement."""
 
 from __future__ import annotations
 
@@ -11,11 +12,9 @@ from typing import Any, Final
 
 from bot.games.adapter import Field
 from bot.games.mighty.words import bid_text, call_text, contract_of, trump_text
-from bot.render import TURN_MARK, last_trick_text, trick_line
+from bot.render import NO_CARD_YET, TURN_MARK, last_trick_line, last_trick_text, trick_line
 from engine.mighty.rules import parse_trump
 
-_VERBS: Final = {"auction": "to bid or pass", "discard": "to take the kitty and discard",
-                 "friend": "to fix the contract and call a friend", "playing": "to play"}
 _DOUBLINGS: Final = {"notrump": "no-trump", "no_friend": "no friend",
                      "run": "run: all 20 points", "back_run": "back-run: 9 points or fewer"}
 CAPTURED_MADE: Final = ("The declarer's side captured P = {p} of the B = {b} bid "
@@ -23,138 +22,231 @@ CAPTURED_MADE: Final = ("The declarer's side captured P = {p} of the B = {b} bid
 CAPTURED_FAILED: Final = ("The declarer's side captured P = {p} of the B = {b} bid "
                           "({buried} buried in the discards): failed.")
 STAKE: Final = "The stake S (what each side settles) = {formula}{doubled}."
+# The auction: the line under the title and each player's line.
+AUCTION: Final = "Dealer {dealer} · {first} speaks first · a pass is final"
+AUCTION_LINE: Final = "{mark}{label} · {call} · {total}"
+NO_CALL: Final = "no call yet"
+PASSED: Final = "passed"
+BID: Final = "bid {bid}"
+STANDING: Final = "**bid {bid}** (standing)"
+REDEAL_ALL_PASS: Final = "Everyone passed: {dealer} deals again."
+REDEAL_DEAL_MISS: Final = ("{claimant} claimed a deal-miss (hand worth {value}) and deals "
+                           "again. Their hand: {hand}")
+# After the auction: the contract, the trumps and dealer, what happens now, each player.
+CONTRACT: Final = "Contract {contract} by {declarer} · friend call {call}"
+CONTRACT_FRIEND: Final = "Contract {contract} by {declarer} · friend call {call} · {friend}"
+KEPT: Final = "**{contract}**"
+CHANGED: Final = "**{contract}** (bid {bid}, changed after the kitty)"
+FRIEND_IS: Final = "Friend: {name}"
+FRIEND_HIDDEN: Final = "Friend: not revealed yet"
+FIRST_TRICK_SOLO: Final = "the declarer won the first trick: a solo"
+DETAILS: Final = ("Trump {trump} · Mighty {mighty} · joker-caller {caller} (may demand the "
+                  "joker) · dealer {dealer}")
+STEPS: Final = {
+    "discard": "The declarer takes the kitty and discards three cards face down.",
+    "friend": "The declarer may raise the contract, then calls a friend.",
+}
+TALLY: Final = "Points captured: declarer's side **{declarer}** · defenders **{defenders}**"
+PLAYER_LINE: Final = "{mark}{label} · {captured} · {total}"
+ROLE_LINE: Final = "{mark}{label} · {role} · {captured} · {total}"
+DECLARER: Final = "declarer"
+FRIEND: Final = "friend"
+DEFENDER: Final = "defender"
+CAPTURED: Final = "{count} pts: {cards}"
+CAPTURED_ONE: Final = "1 pt: {cards}"
+CAPTURED_NONE: Final = "0 pts"
+# The trick field.
+TRICK: Final = "Trick {number}/10"
+TRICK_NOTE: Final = "{cards} — {note}"
+JOKER_ASKS: Final = "the joker asks for {suit}."
+JOKER_DEMANDED: Final = "{card} led: the joker is demanded."
+LEAD_ASKED: Final = "The declarer asked the friend to name the first lead."
+LEAD_NAMED: Final = "The friend asked for {suit}."
+LAST_TRICK_FIELD: Final = "Last trick"
+# The last hand's result.
+RESULT: Final = "Hand {number} result"
+RESULT_HEAD: Final = "{declarer} declared **{contract}**, called {call}."
+RESULT_FRIEND: Final = "{declarer} declared **{contract}**, called {call}. Friend: {friend}."
+RESULT_SECRET: Final = ("{declarer} declared **{contract}**, called {call}. It was a **secret "
+                        "solo**: the called card was the declarer's own or among the discards.")
+RESULT_FIRST_SOLO: Final = ("{declarer} declared **{contract}**, called {call}. The declarer "
+                            "won the first trick: a solo.")
 
 View = Mapping[str, Any]
 
 
-def table_fields(v: View, labels: Sequence[str]) -> list[Field]:
-    """The game's fields for the public view ``v`` (``labels`` by seat)."""
+def _auction(v: View) -> bool:
+    return v["phase"] == "auction" and not v["over"]
+
+
+def summary_lines(v: View, labels: Sequence[str]) -> list[str]:
+    """The lines under the title (none once the game is over): in the auction a redeal
+    and who deals and speaks first; after it the contract with the friend call, the
+    trumps and dealer, then what the declarer does now or each side's points."""
     if v["over"]:
-        turn = "Game over"
-    elif v["awaiting"] == "lead_suit":
-        turn = "The friend names the first lead"
+        return []
+    if _auction(v):
+        lines = [] if v["redeal"] is None else [_redeal(v["redeal"], labels)]
+        lines.append(AUCTION.format(dealer=labels[v["dealer"]],
+                                    first=labels[v["first_speaker"]]))
+        return lines
+    if v["declarer"] is None:
+        return []
+    contract = contract_of(v["contract"])
+    assert contract is not None
+    lines = [_contract_line(v, labels), DETAILS.format(
+        trump=trump_text(contract[1]), mighty=v["mighty"], caller=v["joker_caller"],
+        dealer=labels[v["dealer"]])]
+    if v["phase"] in STEPS:
+        lines.append(STEPS[v["phase"]])
     else:
-        turn = f"{TURN_MARK} {labels[v['to_act']]} {_VERBS[v['phase']]}"
-    fields = [
-        Field("Dealer", labels[v["dealer"]], True),
-        Field("Turn", turn, True),
-    ]
-    if v["phase"] == "auction" and not v["over"]:
-        if v["redeal"] is not None:
-            fields.append(_redeal(v["redeal"], labels))
+        points = v["points"]
+        lines.append(TALLY.format(declarer=points["declarer_side"],
+                                  defenders=points["defenders"]))
+    return lines
+
+
+def _contract_line(v: View, labels: Sequence[str]) -> str:
+    bid, contract = contract_of(v["bid"]), contract_of(v["contract"])
+    assert bid is not None and contract is not None
+    shown = KEPT.format(contract=bid_text(*contract))
+    if v["contract_changed"]:
+        shown = CHANGED.format(contract=bid_text(*contract), bid=bid_text(*bid))
+    values = {"contract": shown, "declarer": labels[v["declarer"]],
+              "call": call_text(v["friend_call"])}
+    if v["friend"] is not None:
+        return CONTRACT_FRIEND.format(**values, friend=FRIEND_IS.format(name=labels[v["friend"]]))
+    if v["solo"] == "first_trick":
+        return CONTRACT_FRIEND.format(**values, friend=FIRST_TRICK_SOLO)
+    if v["friend_call"] not in (None, "none"):
+        return CONTRACT_FRIEND.format(**values, friend=FRIEND_HIDDEN)
+    return CONTRACT.format(**values)
+
+
+def _redeal(redeal: Mapping[str, Any], labels: Sequence[str]) -> str:
+    if redeal["redeal"] == "deal_miss":
+        return REDEAL_DEAL_MISS.format(claimant=labels[redeal["claimant"]],
+                                       value=redeal.get("value", "?"),
+                                       hand=" ".join(redeal.get("shown_hand") or []))
+    return REDEAL_ALL_PASS.format(dealer=labels[redeal["dealer"]])
+
+
+def score_lines(v: View, labels: Sequence[str]) -> list[str]:
+    """One line per seat, the seat to act marked: in the auction their last call; after
+    it their role once known (the declarer at once, the others when the friend is
+    revealed or there is none), the point cards they captured this hand; the balance
+    last."""
+    totals = v["totals"]
+    marks = [f"{TURN_MARK} " if v["to_act"] == s and not v["over"] else ""
+             for s in range(len(labels))]
+    if _auction(v):
+        calls = _calls(v)
+        return [AUCTION_LINE.format(mark=marks[s], label=labels[s], call=calls[s],
+                                    total=totals[s]) for s in range(len(labels))]
+    lines = []
+    for s, label in enumerate(labels):
+        captured = _captured(v["captured"][s])
+        role = _role(v, s)
+        if role is None:
+            lines.append(PLAYER_LINE.format(mark=marks[s], label=label, captured=captured,
+                                            total=totals[s]))
+        else:
+            lines.append(ROLE_LINE.format(mark=marks[s], label=label, role=role,
+                                          captured=captured, total=totals[s]))
+    return lines
+
+
+def _calls(v: View) -> list[str]:
+    """Each seat's last call of the auction (M4)."""
+    said = [NO_CALL] * int(v["players"])
+    for call in v["calls"]:
+        bid = contract_of(call.get("bid"))
+        said[call["seat"]] = PASSED if bid is None else BID.format(bid=bid_text(*bid))
+    standing = contract_of(v["standing_bid"])
+    if v["standing_bidder"] is not None and standing is not None:
+        said[v["standing_bidder"]] = STANDING.format(bid=bid_text(*standing))
+    return said
+
+
+def _role(v: View, seat: int) -> str | None:
+    if v["declarer"] is None:
+        return None
+    if seat == v["declarer"]:
+        return DECLARER
+    if seat == v["friend"]:
+        return FRIEND
+    known = v["friend"] is not None or v["solo"] == "first_trick" or v["friend_call"] == "none"
+    return DEFENDER if known else None
+
+
+def _captured(cards: Sequence[str]) -> str:
+    if not cards:
+        return CAPTURED_NONE
+    if len(cards) == 1:
+        return CAPTURED_ONE.format(cards=cards[0])
+    return CAPTURED.format(count=len(cards), cards=" ".join(cards))
+
+
+def table_fields(v: View, labels: Sequence[str]) -> list[Field]:
+    """The fields after the players' lines: the last hand's result in the auction; the
+    trick with the last one while playing; the last trick and the result once over."""
+    if _auction(v):
+        return [] if v["last_hand"] is None else [last_hand_field(v, labels)]
+    fields = []
+    if v["phase"] == "playing" and not v["over"]:
+        fields.append(_trick(v, labels))
+    if v["over"]:
+        if v["last_trick"] is not None and v["tricks"]:
+            fields.append(Field(LAST_TRICK_FIELD, last_trick_text(v["last_trick"], labels)))
         if v["last_hand"] is not None:
             fields.append(last_hand_field(v, labels))
-        fields.append(Field("Auction", _auction(v, labels)))
-        return fields
-    if v["declarer"] is not None:
-        fields.extend(_declaration(v, labels))
-    if v["phase"] == "playing":
-        fields.append(_trick(v, labels))
-    if v["last_trick"] is not None and v["tricks"]:
-        fields.append(_last_trick(v["last_trick"], labels))
-    if v["over"] and v["last_hand"] is not None:
-        fields.append(last_hand_field(v, labels))
     return fields
 
 
-def _auction(v: View, labels: Sequence[str]) -> str:
-    last: dict[int, str] = {}
-    for call in v["calls"]:
-        bid = contract_of(call.get("bid"))
-        last[call["seat"]] = "passed" if bid is None else bid_text(*bid)
-    lines = []
-    for offset in range(len(labels)):
-        seat = (v["first_speaker"] + offset) % len(labels)
-        said = last.get(seat, "—")
-        if seat == v["standing_bidder"]:
-            said = f"**{said}** (standing)"
-        lines.append(f"{labels[seat]}: {said}")
-    return "\n".join(lines)
-
-
-def _redeal(redeal: Mapping[str, Any], labels: Sequence[str]) -> Field:
-    dealer = labels[redeal["dealer"]]
-    if redeal["redeal"] == "deal_miss":
-        shown = " ".join(redeal.get("shown_hand") or [])
-        text = (f"{labels[redeal['claimant']]} claimed a deal-miss (hand worth "
-                f"{redeal.get('value', '?')}) and deals again. Their hand: {shown}")
-    else:
-        text = f"Everyone passed: {dealer} deals again."
-    return Field("Redeal", text)
-
-
-def _declaration(v: View, labels: Sequence[str]) -> list[Field]:
-    declarer = labels[v["declarer"]]
-    bid = contract_of(v["bid"])
-    contract = contract_of(v["contract"])
-    assert bid is not None and contract is not None
-    text = f"**{bid_text(*contract)}** · trump {trump_text(contract[1])}"
-    if v["contract_changed"]:
-        text += f"\n(bid {bid_text(*bid)}, changed after the kitty)"
-    if v["mighty"] is not None:
-        text += f"\nMighty {v['mighty']} · joker-caller {v['joker_caller']} (may demand the joker)"
-    friend = call_text(v["friend_call"])
-    if v["friend"] is not None:
-        friend += f"\nFriend: {labels[v['friend']]}"
-    elif v["solo"] == "first_trick":
-        friend += "\nThe declarer won the first trick: a solo."
-    elif v["friend_call"] not in (None, "none") and not v["over"]:
-        friend += "\nFriend: not revealed yet"
-    points = v["points"]
-    captured = [f"{labels[s]}: {' '.join(cards)}" for s, cards in enumerate(v["captured"]) if cards]
-    tally = (f"Declarer's side: **{points['declarer_side']}** · defenders: "
-             f"**{points['defenders']}**")
-    return [
-        Field("Contract", text, True),
-        Field("Declarer", declarer, True),
-        Field("Friend call", friend, True),
-        Field("Points captured", "\n".join([tally, *captured])),
-    ]
-
-
 def _trick(v: View, labels: Sequence[str]) -> Field:
-    lines = [trick_line(v["trick"], labels)] if v["trick"] else []
+    """The trick so far by seat (with what a led joker or joker-caller asks, M12, M13),
+    the first lead named for the friend (M9) and the last trick of this hand."""
+    lines = []
+    if v["trick_number"] == 1 and v["lead_asked"]:
+        lines.append(LEAD_ASKED if v["lead_suit"] is None
+                     else LEAD_NAMED.format(suit=trump_text(parse_trump(v["lead_suit"]))))
+    cards = trick_line(v["trick"], labels) or NO_CARD_YET
     if v["trick"]:
         first = v["trick"][0]["card"]
         if first == "JK" and v["led"] is not None and v["trick_number"] not in (1, 10):
-            lines.append(f"The joker asks for {trump_text(parse_trump(v['led']))}.")
-        if v["joker_demanded"]:
-            lines.append(f"{first} led: the joker is demanded.")
-    if v["trick_number"] == 1 and v["lead_asked"]:
-        if v["lead_suit"] is None:
-            lines.insert(0, "The declarer asked the friend to name the first lead.")
-        else:
-            lines.insert(0, f"The friend asked for {trump_text(parse_trump(v['lead_suit']))}.")
-    name = f"Trick {v['trick_number']}/10"
-    return Field(name, "\n".join(lines) or "No card played yet.")
-
-
-def _last_trick(last: Mapping[str, Any], labels: Sequence[str]) -> Field:
-    return Field("Last trick", last_trick_text(last, labels))
+            cards = TRICK_NOTE.format(cards=cards, note=JOKER_ASKS.format(
+                suit=trump_text(parse_trump(v["led"]))))
+        elif v["joker_demanded"]:
+            cards = TRICK_NOTE.format(cards=cards, note=JOKER_DEMANDED.format(card=first))
+    lines.append(cards)
+    if v["last_trick"] is not None and v["tricks"]:
+        lines.append(last_trick_line(v["last_trick"], labels))
+    return Field(TRICK.format(number=v["trick_number"]), "\n".join(lines))
 
 
 def last_hand_field(v: View, labels: Sequence[str]) -> Field:
     """The last scored hand: contract, sides, P, B, S with its doublings, the settlement."""
     h = v["last_hand"]
-    number = len(v["scores"])
     contract = contract_of(h["contract"])
     assert contract is not None
-    lines = [f"{labels[h['declarer']]} declared **{bid_text(*contract)}**, called "
-             f"{call_text(h['friend_call'])}."]
+    values = {"declarer": labels[h["declarer"]], "contract": bid_text(*contract),
+              "call": call_text(h["friend_call"])}
     if h["solo"] == "secret":
-        lines.append("It was a **secret solo**: the called card was the declarer's own "
-                     "or among the discards.")
+        head = RESULT_SECRET.format(**values)
     elif h["solo"] == "first_trick":
-        lines.append("The declarer won the first trick: a solo.")
+        head = RESULT_FIRST_SOLO.format(**values)
     elif h["friend"] is not None:
-        lines.append(f"Friend: {labels[h['friend']]}.")
+        head = RESULT_FRIEND.format(**values, friend=labels[h["friend"]])
+    else:
+        head = RESULT_HEAD.format(**values)
     b, p = contract[0], h["points"]
     words = CAPTURED_MADE if h["success"] else CAPTURED_FAILED
-    lines.append(words.format(p=p, b=b, buried=h["buried_points"]))
     formula = (f"2·({b} − 13) + ({p} − {b}) = {h['base_S']}" if h["success"]
                else f"{b} − {p} = {h['base_S']}")
     doublings = ", ".join(_DOUBLINGS[d] for d in h["doublings"])
     doubled = f" × {h['multiplier']} ({doublings}) = {h['S']}" if doublings else ""
-    lines.append(STAKE.format(formula=formula, doubled=doubled))
-    lines.append(" · ".join(f"{labels[s]} {score:+d}" for s, score in enumerate(h["scores"])))
-    return Field(f"Hand {number} result", "\n".join(lines))
+    return Field(RESULT.format(number=len(v["scores"])), "\n".join([
+        head, words.format(p=p, b=b, buried=h["buried_points"]),
+        STAKE.format(formula=formula, doubled=doubled),
+        " · ".join(f"{labels[s]} {score:+d}" for s, score in enumerate(h["scores"])),
+    ]))
