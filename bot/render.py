@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.games.adapter import Field, GameAdapter
+from bot.i18n import N_, _
 from bot.storage.tables import SeatRecord
 from engine.cards import Card, Suit, sort_hand
 from engine.game import Game
@@ -23,8 +24,9 @@ TURN_MARK = "▶"
 sign, in every language, of whose turn it is."""
 COLOUR = discord.Colour.dark_green()
 LAST_TRICK = "{cards} → {winner}"
-LAST_TRICK_LINE = "Last trick: {trick}"
-NO_CARD_YET = "No card played yet."
+LAST_TRICK_LINE = N_("Last trick: {trick}")
+NO_CARD_YET = N_("No card played yet.")
+"""A trick field before its first card (translated where shown)."""
 WON_TRICK = "{winner} won the last trick with {card}: {trick}"
 GREYED_OUT = "Greyed out: {reason}."
 TURN_TIMER = "Turn timer: the AI plays for this seat {when}."
@@ -78,7 +80,7 @@ def last_trick_text(last: Mapping[str, Any], labels: Sequence[str]) -> str:
 
 def last_trick_line(last: Mapping[str, Any], labels: Sequence[str]) -> str:
     """``Last trick: @ana 3♣ · @bo 8♣ → @bo``, for the table's trick field."""
-    return LAST_TRICK_LINE.format(trick=last_trick_text(last, labels))
+    return _(LAST_TRICK_LINE, trick=last_trick_text(last, labels))
 
 
 def scores_field(adapter: GameAdapter, game: Game, seats: Sequence[SeatRecord]) -> Field:
