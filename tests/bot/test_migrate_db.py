@@ -67,7 +67,8 @@ async def test_copy_twice_then_resume_on_postgres(
     assert await second.storage.guild_settings(double.guild.id) == {"language": "ko"}
     while await driver.step():
         pass
-    assert "game over" in table_message(double).embeds[0]["title"]
+    assert "게임 종료" in table_message(double).embeds[0]["title"]  # "game over": the copied
+    # server language (Korean) speaks at the resumed table
     board = await second.storage.leaderboard(double.guild.id, "kachuful")
     assert board.games_recorded == 2
     await open_table(double, users, deal=False)

@@ -3,6 +3,7 @@ placeholders, and no catalog keeps texts the code no longer has (README "Languag
 
 from __future__ import annotations
 
+import re
 import string
 
 import pytest
@@ -58,6 +59,22 @@ def test_every_text_is_translated_with_its_placeholders(code: str) -> None:
             problems.append(f"placeholders differ: {key!r}")
     stale = [m.id for m in catalog if m.id and m.id not in SOURCE]
     assert not problems and not stale, (problems, stale)
+
+
+MARKED = re.compile(r"\{mark\} ?\{\w+\}")
+"""The turn mark beside the player it marks (``▶ @ana``): what the panel driver and
+the players' eyes look for, so no translation may part them."""
+
+
+@pytest.mark.parametrize("code", catalog_locales())
+def test_the_turn_mark_stays_beside_its_player(code: str) -> None:
+    parted = []
+    for message in read(code):
+        ids = (message.id,) if isinstance(message.id, str) else message.id
+        forms = (message.string,) if isinstance(message.string, str) else message.string
+        for pair in MARKED.findall(ids[0] if ids else ""):
+            parted += [form for form in forms if pair not in form]
+    assert not parted
 
 
 def test_plurals_follow_each_language_s_rule() -> None:
