@@ -1,0 +1,89 @@
+"""Whole games with members whose clients speak pt-BR, Korean and Hindi at a pt-BR table,
+played through their panels (README "Languages"): no member is shown an English text
+privately (panels, menus, rules, refusals, hints, history, replays, the leaderboard) and
+the table message never shows one, in any of its versions."""
+
+from __future__ import annotations
+
+from bot.client import CardBot
+from testkit.double import Double, FakeUser, StoredMessage
+from testkit.driver import KACHUFUL, Driver, find_control
+from tests.bot.harness import labels, members, table_id, table_message
+from tests.i18n.english import english_of
+
+LOCALES = ("pt-BR", "ko", "hi", "pt-BR")
+
+
+def private_to(double: Double, user: FakeUser) -> list[StoredMessage]:
+    return [m for m in double.all_messages() if m.ephemeral_to is user]
+
+
+def public(double: Double) -> list[StoredMessage]:
+    return [m for m in double.all_messages() if m.public]
+
+
+def assert_no_english(double: Double, users: list[FakeUser]) -> None:
+    found = {(u.locale, english, text) for u in users
+             for english, text in english_of(private_to(double, u))}
+    found |= {("table", english, text) for english, text in english_of(public(double))}
+    assert not found, "\n\n".join(f"[{who}] {english}:\n{text}"
+                                    for who, english, text in sorted(found))
+
+
+async def _wrong_moves(double: Double, users: list[FakeUser]) -> None:
+    """A few refusals: out of turn, a card not held, not a card, a bid out of range."""
+    waiting = [u for u in users if u.id != _turn(double)]
+    for user in waiting[:2]:
+        await double.slash(user, double.channel, "kachuful", "bid", amount=0)
+        await double.slash(user, double.channel, "kachuful", "play", card="2♣")
+    turn = next(u for u in users if u.id == _turn(double))
+    await double.slash(turn, double.channel, "kachuful", "play", card="zz")
+    await double.slash(turn, double.channel, "kachuful", "bid", amount=9)
+    await double.slash(turn, double.channel, "kachuful", "start")
+    await double.slash(turn, double.channel, "kachuful", "deal")
+
+
+def _turn(double: Double) -> int | None:
+    from testkit.driver import whose_turn
+    return whose_turn(double)
+
+
+async def test_a_whole_kachuful_game_speaks_every_members_language(
+    double: Double, bot: CardBot,
+) -> None:
+    users = members(double, 4)
+    for user, code in zip(users, LOCALES, strict=True):
+        user.locale = code
+    host = users[0]
+    await double.slash(host, double.channel, "kachuful", "start", images=False,
+                       language="pt-BR", start_size=3, schedule="descending", turn_ping=True)
+    tid = table_id(double)
+    for user in users[1:]:
+        await double.click(user, table_message(double), f"t:{tid}:join")
+    await double.click(users[2], table_message(double), f"t:{tid}:deal")  # not the host
+    await double.slash(host, double.channel, "kachuful", "deal")
+    for user in users:
+        await double.slash(user, double.channel, "kachuful", "rules")
+    await _wrong_moves(double, users)
+
+    driver = Driver(double, users, KACHUFUL, seed=3, slash_every=3)
+    hinted = 0
+    while True:
+        member = driver.whose_turn()
+        if member is not None and hinted < 8:
+            panel = await driver.panel(member)
+            hint = find_control(panel, "hint")
+            hint_id = hint.custom_id if hint is not None else next(
+                (i for i in labels(panel) if i.endswith(":hint")), None)
+            if hint_id is not None:
+                await double.click(member, panel, hint_id)
+                hinted += 1
+        if await driver.step() is None:
+            break
+    await double.settle()
+    assert hinted
+    for user in users:
+        await double.slash(user, double.channel, "history")
+        await double.slash(user, double.channel, "replay", game=tid)
+        await double.slash(user, double.channel, "leaderboard")
+    assert_no_english(double, users)
