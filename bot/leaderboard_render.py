@@ -5,7 +5,8 @@ Ratings show as the conservative figure ``mu − 3σ`` in bold, followed by the 
 Kachuful shows average and best scores; Mighty scores are balances that sum to zero
 over a match (M3), so it shows net units instead. Embeds stay inside Discord's limits:
 at most :data:`TOP` ranked and :data:`PROVISIONAL` provisional lines, fields packed
-under 1024 characters.
+under 1024 characters. Built in the language being spoken (the asking member's), numbers
+written the way it writes them.
 """
 
 from __future__ import annotations
@@ -14,8 +15,11 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 import discord
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
 
 from bot.games.registry import GAMES, game_named
+from bot.i18n import N_, _, _n, current
 from bot.ratings import MIN_RATED_GAMES, Skill
 from bot.render import COLOUR, FIELD_LIMIT, clip
 from bot.storage.results import (
@@ -32,11 +36,16 @@ TOP: Final = 20
 PROVISIONAL: Final = 10
 """Provisional members listed on the leaderboard."""
 
-RATING_NOTE: Final = (
+RATING_NOTE: Final = N_(
     "Ranked by skill rating: **conservative estimate** (likely range μ ± 3σ). "
-    f"Members need {MIN_RATED_GAMES} rated games (games with at least one other member) "
+    "Members need {games} rated games (games with at least one other member) "
     "to be ranked; AI players are never rated or listed."
 )
+PLACES: Final = {
+    "one": N_("{place}st of {seats}"), "two": N_("{place}nd of {seats}"),
+    "few": N_("{place}rd of {seats}"), "other": N_("{place}th of {seats}"),
+}
+"""A finishing place by the language's CLDR ordinal category (``other`` for the rest)."""
 
 
 def title(game: GameName) -> str:
@@ -50,22 +59,34 @@ def _net(game: GameName) -> bool:
     return adapter is not None and adapter.net_scores
 
 
+def _decimal(value: float, signed: bool = False) -> str:
+    """``value`` with one decimal, written the way the language being spoken writes it."""
+    pattern = "+#,##0.0;-#,##0.0" if signed else "#,##0.0"
+    return format_decimal(value, format=pattern, locale=current().locale)
+
+
+def _percent(value: float) -> str:
+    return format_percent(value, locale=current().locale)
+
+
 def rating_text(skill: Skill) -> str:
     """``**18.4** (25.3 ± 6.9)``: the ranked figure, then the range it is the low end of."""
-    return f"**{skill.ordinal:.1f}** ({skill.mu:.1f} ± {skill.spread:.1f})"
+    return _("**{rating}** ({mu} ± {spread})", rating=_decimal(skill.ordinal),
+             mu=_decimal(skill.mu), spread=_decimal(skill.spread))
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _games(n: int) -> str:
+    return _n("{count} game", "{count} games", n)
 
 
 def _record_text(game: GameName, p: PlayerSummary) -> str:
     """Games, wins and the score figure that fits the game (net units for Mighty)."""
-    played = _plural(p.games, "game")
-    wins = f"{_plural(p.wins, 'win')} ({p.win_rate:.0%})"
+    wins = _n("{count} win ({rate})", "{count} wins ({rate})", p.wins, rate=_percent(p.win_rate))
     if _net(game):
-        return f"{played} · {wins} · net {p.total_score:+d}"
-    return f"{played} · {wins} · avg {p.average_score:.1f}"
+        net = f"{p.total_score:+d}"
+        return _("{games} · {wins} · net {net}", games=_games(p.games), wins=wins, net=net)
+    return _("{games} · {wins} · avg {average}", games=_games(p.games), wins=wins,
+             average=_decimal(p.average_score))
 
 
 def _ranked_line(game: GameName, s: Standing) -> str:
@@ -75,8 +96,8 @@ def _ranked_line(game: GameName, s: Standing) -> str:
 
 
 def _provisional_line(game: GameName, p: PlayerSummary) -> str:
-    return (f"<@{p.user_id}> {p.skill.games} of {MIN_RATED_GAMES} rated games · "
-            + _record_text(game, p))
+    rated = _("{count} of {needed} rated games", count=p.skill.games, needed=MIN_RATED_GAMES)
+    return f"<@{p.user_id}> {rated} · " + _record_text(game, p)
 
 
 def add_lines(embed: discord.Embed, name: str, lines: Iterable[str]) -> None:
@@ -88,105 +109,132 @@ def add_lines(embed: discord.Embed, name: str, lines: Iterable[str]) -> None:
     for line in lines:
         line = clip(line)
         if chunk and size + 1 + len(line) > FIELD_LIMIT:
-            embed.add_field(name=name if first else f"{name} (cont.)", value="\n".join(chunk),
-                            inline=False)
+            embed.add_field(name=_field_name(name, first), value="\n".join(chunk), inline=False)
             chunk, size, first = [], 0, False
         chunk.append(line)
         size += len(line) + (1 if size else 0)
     if chunk:
-        embed.add_field(name=name if first else f"{name} (cont.)", value="\n".join(chunk),
-                        inline=False)
+        embed.add_field(name=_field_name(name, first), value="\n".join(chunk), inline=False)
+
+
+def _field_name(name: str, first: bool) -> str:
+    return name if first else _("{name} (cont.)", name=name)
+
+
+def _board_title(game: GameName) -> str:
+    return _("{game} leaderboard", game=title(game))
 
 
 def empty_embed(game: GameName) -> discord.Embed:
     """The friendly answer for a server without games of ``game``."""
     return discord.Embed(
-        title=f"{title(game)} leaderboard",
-        description=(f"No {title(game)} games recorded on this server yet. Start one with "
-                     f"`/{game} start` and the leaderboard fills in when it ends."),
+        title=_board_title(game),
+        description=_("No {game} games recorded on this server yet. Start one with "
+                      "`/{command} start` and the leaderboard fills in when it ends.",
+                      game=title(game), command=game),
         colour=COLOUR,
     )
 
 
 def leaderboard_embed(board: Leaderboard, viewer_id: int | None = None) -> discord.Embed:
-    """The public leaderboard: the top :data:`TOP` ranked members (plus the viewer's
-    own standing when lower), then provisional members."""
+    """The leaderboard: the top :data:`TOP` ranked members (plus the viewer's own
+    standing when lower), then provisional members."""
     if board.empty:
         return empty_embed(board.game)
     game = board.game
-    last = f"\nLast game <t:{int(board.last_played)}:R>." if board.last_played else ""
-    embed = discord.Embed(title=f"{title(game)} leaderboard", description=RATING_NOTE + last,
-                          colour=COLOUR)
+    description = _(RATING_NOTE, games=MIN_RATED_GAMES)
+    if board.last_played:
+        when = f"<t:{int(board.last_played)}:R>"
+        description += "\n" + _("Last game {when}.", when=when)
+    embed = discord.Embed(title=_board_title(game), description=description, colour=COLOUR)
     lines = [_ranked_line(game, s) for s in board.ranked[:TOP]]
     mine = next((s for s in board.ranked[TOP:] if s.player.user_id == viewer_id), None)
     if mine is not None:
         lines += ["…", _ranked_line(game, mine)]
     if len(board.ranked) > TOP:
-        lines.append(f"… {len(board.ranked) - TOP} more ranked (see `/stats`).")
-    add_lines(embed, "Ranked", lines or [f"Nobody has {MIN_RATED_GAMES} rated games yet."])
+        lines.append(_("… {count} more ranked (see `/stats`).", count=len(board.ranked) - TOP))
+    nobody = _("Nobody has {games} rated games yet.", games=MIN_RATED_GAMES)
+    add_lines(embed, _("Ranked"), lines or [nobody])
     if board.provisional:
         prov = [_provisional_line(game, p) for p in board.provisional[:PROVISIONAL]]
         if len(board.provisional) > PROVISIONAL:
-            prov.append(f"… and {len(board.provisional) - PROVISIONAL} more.")
-        add_lines(embed, "Provisional", prov)
-    embed.set_footer(text=(f"{_plural(board.games_recorded, 'game')} recorded · "
-                           f"{len(board.ranked)} ranked · {len(board.provisional)} provisional · "
-                           "openskill Plackett-Luce"))
+            prov.append(_("… and {count} more.", count=len(board.provisional) - PROVISIONAL))
+        add_lines(embed, _("Provisional"), prov)
+    embed.set_footer(text=_n(
+        "{count} game recorded · {ranked} ranked · {provisional} provisional · openskill "
+        "Plackett-Luce",
+        "{count} games recorded · {ranked} ranked · {provisional} provisional · openskill "
+        "Plackett-Luce",
+        board.games_recorded, ranked=len(board.ranked), provisional=len(board.provisional)))
     return embed
 
 
-def _place(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
+def _place(place: int, seats: int) -> str:
+    """``2nd of 5``, by the ordinal rule of the language being spoken."""
+    category = current().locale.ordinal_form(place)
+    return _(PLACES.get(category, PLACES["other"]), place=place, seats=seats)
 
 
 def _recent_line(game: GameName, g: RecentGame) -> str:
     score = f"{g.score:+d}" if _net(game) else str(g.score)
-    outcome = " · abandoned" if g.status == "abandoned" else (" 🏆" if g.won else "")
-    return f"<t:{int(g.ended_at)}:d> · {_place(g.place)} of {g.seats} · {score}{outcome}"
+    line = f"<t:{int(g.ended_at)}:d> · {_place(g.place, g.seats)} · {score}"
+    if g.status == "abandoned":
+        return _("{line} · abandoned", line=line)
+    return line + (" 🏆" if g.won else "")
 
 
 def _stats_fields(embed: discord.Embed, stats: PlayerStats) -> None:
     game, p = stats.game, stats.summary
     name = title(game)
     if p is None:
-        rating = "Not rated: no finished game yet."
-        record = "No finished games yet."
+        rating = _("Not rated: no finished game yet.")
+        record = _("No finished games yet.")
     else:
         skill = p.skill
         if skill.ranked and stats.rank is not None:
-            rating = f"{rating_text(skill)} · #{stats.rank} of {stats.ranked_players} ranked"
+            rating = _("{rating} · #{rank} of {count} ranked", rating=rating_text(skill),
+                       rank=stats.rank, count=stats.ranked_players)
         elif skill.games:
-            rating = (f"{rating_text(skill)} · provisional: "
-                      f"{skill.games} of {MIN_RATED_GAMES} rated games")
+            rating = _("{rating} · provisional: {count} of {needed} rated games",
+                       rating=rating_text(skill), count=skill.games, needed=MIN_RATED_GAMES)
         else:
-            rating = "Not rated yet: only games against AI players so far."
+            rating = _("Not rated yet: only games against AI players so far.")
         if _net(game):
-            scores = (f"Net units {p.total_score:+d} (avg {p.average_score:+.1f} a match, "
-                      f"best {p.best_score:+d})")
+            net, best = f"{p.total_score:+d}", f"{p.best_score:+d}"
+            scores = _("Net units {net} (avg {average} a match, best {best})", net=net,
+                       average=_decimal(p.average_score, signed=True), best=best)
         else:
-            scores = f"Average score {p.average_score:.1f} · best {p.best_score}"
-        record = (f"{_plural(p.games, 'game')} · {_plural(p.wins, 'win')} "
-                  f"({p.win_rate:.0%} win rate)\n{scores}")
+            scores = _("Average score {average} · best {best}",
+                       average=_decimal(p.average_score), best=p.best_score)
+        wins = _n("{count} win ({rate} win rate)", "{count} wins ({rate} win rate)", p.wins,
+                  rate=_percent(p.win_rate))
+        record = _("{games} · {wins}", games=_games(p.games), wins=wins) + "\n" + scores
     if stats.abandoned:
-        record += f"\n{_plural(stats.abandoned, 'abandoned game')} (not counted)"
-    embed.add_field(name=f"{name} rating", value=clip(rating), inline=False)
-    embed.add_field(name=f"{name} record", value=clip(record), inline=False)
-    add_lines(embed, f"{name} recent games", [_recent_line(game, g) for g in stats.recent])
+        record += "\n" + _n("{count} abandoned game (not counted)",
+                            "{count} abandoned games (not counted)", stats.abandoned)
+    embed.add_field(name=_("{game} rating", game=name), value=clip(rating), inline=False)
+    embed.add_field(name=_("{game} record", game=name), value=clip(record), inline=False)
+    add_lines(embed, _("{game} recent games", game=name),
+              [_recent_line(game, g) for g in stats.recent])
 
 
 def stats_embed(display_name: str, user_id: int, stats: Sequence[PlayerStats]) -> discord.Embed:
     """A member's stats for each game they have records of (at least one)."""
-    embed = discord.Embed(title=clip(f"Stats — {display_name}", 256),
-                          description=f"<@{user_id}> on this server.", colour=COLOUR)
+    member = f"<@{user_id}>"
+    embed = discord.Embed(title=clip(_("Stats — {name}", name=display_name), 256),
+                          description=_("{member} on this server.", member=member),
+                          colour=COLOUR)
     for one in stats:
         _stats_fields(embed, one)
-    embed.set_footer(text=("Rating: conservative estimate (μ ± 3σ); wins and scores count "
-                           "finished games only."))
+    embed.set_footer(text=_("Rating: conservative estimate (μ ± 3σ); wins and scores count "
+                            "finished games only."))
     return embed
 
 
 def no_stats_text(user_id: int, game: GameName | None) -> str:
     """The answer for a member without any recorded game (of ``game``) here."""
-    what = f"{title(game)} games" if game else " or ".join(g.title for g in GAMES) + " games"
-    return f"<@{user_id}> has no recorded {what} on this server yet."
+    games = title(game) if game else format_list([g.title for g in GAMES], style="or",
+                                                 locale=current().locale)
+    member = f"<@{user_id}>"
+    return _("{member} has no recorded {games} games on this server yet.", member=member,
+             games=games)

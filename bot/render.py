@@ -28,6 +28,7 @@ COLOUR = discord.Colour.dark_green()
 LAST_TRICK = "{cards} → {winner}"
 LAST_TRICK_LINE = N_("Last trick: {trick}")
 NO_CARD_YET = N_("No card played yet.")
+"""A trick field before its first card (translated where shown)."""
 WON_TRICK = N_("{winner} won the last trick with {card}: {trick}")
 GREYED_OUT = N_("Greyed out: {reason}.")
 # TRANSLATORS: {when} is a Discord relative time ("in 30 seconds"), shown in the reader's language.

@@ -5,6 +5,8 @@ seeing it in the channel is what starts rematches. Stats are public too: every n
 in them comes from results already shown on the table messages, and a member usually
 asks for them to show them. Everything that is not a result (no records yet, a bad
 game name, a command outside a server, a storage failure) is answered privately.
+Both answers, public or private, are in the asking member's language: no table is
+involved, and it is that member who asked.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.registry import GAMES
+from bot.i18n import N_, _
 from bot.i18n.commands import L_
 from bot.leaderboard_render import (
     empty_embed,
@@ -38,8 +41,9 @@ log = logging.getLogger(__name__)
 GAME_NAMES = [g.name for g in GAMES]
 GAME_CHOICES = [app_commands.Choice(name=app_commands.locale_str(g.title), value=g.name)
                 for g in GAMES]
-NOT_IN_SERVER = "Leaderboards and stats belong to a server: use this command in a server channel."
-READ_FAILED = "The records could not be read just now. Please try again in a moment."
+NOT_IN_SERVER = N_("Leaderboards and stats belong to a server: use this command in a server "
+                   "channel.")
+READ_FAILED = N_("The records could not be read just now. Please try again in a moment.")
 QUIET = discord.AllowedMentions.none()
 
 
@@ -52,8 +56,8 @@ def parse_game(value: str | None) -> GameName | None:
     for game in GAME_NAMES:
         if game == name:
             return game
-    raise ValueError(f"There is no game called “{value[:50]}”. Choose one of: "
-                     + ", ".join(GAME_NAMES) + ".")
+    raise ValueError(_("There is no game called “{name}”. Choose one of: {games}.",
+                       name=value[:50], games=", ".join(GAME_NAMES)))
 
 
 async def _private(interaction: discord.Interaction, text: str) -> None:
@@ -71,7 +75,7 @@ class Leaderboards(commands.Cog):
     ) -> tuple[int, GameName | None] | None:
         """The server and game of a request, or None after refusing it privately."""
         if interaction.guild_id is None:
-            await _private(interaction, NOT_IN_SERVER)
+            await _private(interaction, _(NOT_IN_SERVER))
             return None
         try:
             return interaction.guild_id, parse_game(game)
@@ -96,7 +100,7 @@ class Leaderboards(commands.Cog):
             board = await storage.leaderboard(guild_id, name)
         except Exception:
             log.exception("could not read the leaderboard of guild %s", guild_id)
-            await _private(interaction, READ_FAILED)
+            await _private(interaction, _(READ_FAILED))
             return
         if board.empty:
             await interaction.response.send_message(embed=empty_embed(name), ephemeral=True)
@@ -130,7 +134,7 @@ class Leaderboards(commands.Cog):
                 guild_id, charted, who.id)
         except Exception:
             log.exception("could not read the stats of a member in guild %s", guild_id)
-            await _private(interaction, READ_FAILED)
+            await _private(interaction, _(READ_FAILED))
             return
         if not found:
             await _private(interaction, no_stats_text(who.id, chosen))

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Final
 
 from engine.cards import CARDS, JOKER, NAMES, Card, Suit, sort_hand, trump_label
 from engine.game import Action, Event, Game, IllegalAction, Play, Results
+from engine.i18n import N_
 from engine.mighty.actions import (
     ASK_LEAD,
     BIDS,
@@ -60,9 +61,8 @@ from engine.mighty.rules import (
     TRICKS,
     Trump,
     beats,
-    contract_change_error,
+    contract_refusal,
     dealmiss_halves,
-    format_bid,
     format_halves,
     joker_caller,
     mighty_card,
@@ -90,12 +90,51 @@ _SORT_POS: Final = tuple(_SORTED_NAMES.index(name) for name in NAMES)
 """Each card's place (by ``Card.index``) in a hand sorted before trump is known; sorting
 these numbers is much faster than sorting cards with a key (``cards_dealt``)."""
 
-_VERBS = {
-    AUCTION: "bid or pass",
-    DISCARD: "discard three cards",
-    FRIEND: "call a friend",
-    PLAYING: "play a card",
+_NOT_YOUR_TURN: Final = {
+    AUCTION: N_("it is not your turn: seat {seat} is to bid or pass"),
+    DISCARD: N_("it is not your turn: seat {seat} is to discard three cards"),
+    FRIEND: N_("it is not your turn: seat {seat} is to call a friend"),
+    PLAYING: N_("it is not your turn: seat {seat} is to play a card"),
 }
+
+_WRONG_PHASE: Final = {
+    "play": {
+        AUCTION: N_("you cannot play a card now: bid or pass first"),
+        DISCARD: N_("you cannot play a card now: discard three cards first"),
+        FRIEND: N_("you cannot play a card now: call a friend first"),
+    },
+    "discard": {
+        AUCTION: N_("you cannot discard now: bid or pass first"),
+        FRIEND: N_("you cannot discard now: call a friend first"),
+        PLAYING: N_("you cannot discard now: play a card first"),
+    },
+    "contract": {
+        AUCTION: N_("you cannot change the contract now: bid or pass first"),
+        DISCARD: N_("you cannot change the contract now: discard three cards first"),
+        PLAYING: N_("you cannot change the contract now: play a card first"),
+    },
+    "friend": {
+        AUCTION: N_("you cannot call a friend now: bid or pass first"),
+        DISCARD: N_("you cannot call a friend now: discard three cards first"),
+        PLAYING: N_("you cannot call a friend now: play a card first"),
+    },
+    "ask_lead": {
+        AUCTION: N_("you cannot ask for the first lead now: bid or pass first"),
+        DISCARD: N_("you cannot ask for the first lead now: discard three cards first"),
+        FRIEND: N_("you cannot ask for the first lead now: call a friend first"),
+    },
+    "name_lead": {
+        AUCTION: N_("you cannot name the first lead now: bid or pass first"),
+        DISCARD: N_("you cannot name the first lead now: discard three cards first"),
+        FRIEND: N_("you cannot name the first lead now: call a friend first"),
+    },
+    "speak": {
+        DISCARD: N_("you cannot speak in the auction now: discard three cards first"),
+        FRIEND: N_("you cannot speak in the auction now: call a friend first"),
+        PLAYING: N_("you cannot speak in the auction now: play a card first"),
+    },
+}
+"""The wrong-phase refusal of each kind of action, by the phase the match is in."""
 
 _CONTRACT_CHOICES: dict[tuple[int, Trump], list[Action]] = {}
 
@@ -111,7 +150,7 @@ def _contract_choices(bid: tuple[int, Trump]) -> list[Action]:
     """The legal contract changes after winning with ``bid`` (M7), cached."""
     found = _CONTRACT_CHOICES.get(bid)
     if found is None:
-        found = [c for c in CONTRACTS if contract_change_error(bid, (c.points, c.trump)) is None]
+        found = [c for c in CONTRACTS if contract_refusal(bid, (c.points, c.trump)) is None]
         _CONTRACT_CHOICES[bid] = found
     return found
 
@@ -347,7 +386,7 @@ class MightyGame(Game):
                 or seat != self._to_act
                 or (self.lead_asked and self.lead_suit is None)  # secret_turn, inlined
             ):
-                self._check_turn(seat, PLAYING, "play a card")
+                self._check_turn(seat, PLAYING, "play")
                 self._check_not_asked()
             return self._play(seat, action)
         if isinstance(action, MightyBid):
@@ -363,17 +402,17 @@ class MightyGame(Game):
             self._check_turn(seat, DISCARD, "discard")
             return self._discard(seat, action)
         if isinstance(action, Contract):
-            self._check_turn(seat, FRIEND, "change the contract")
+            self._check_turn(seat, FRIEND, "contract")
             return self._change_contract(seat, action)
         if isinstance(action, FriendCall):
-            self._check_turn(seat, FRIEND, "call a friend")
+            self._check_turn(seat, FRIEND, "friend")
             return self._call_friend(seat, action)
         if isinstance(action, AskLead):
-            self._check_turn(seat, PLAYING, "ask for the first lead")
+            self._check_turn(seat, PLAYING, "ask_lead")
             self._check_not_asked()
             return self._ask_lead(seat)
         if isinstance(action, NameLead):
-            self._check_turn(seat, PLAYING, "name the first lead")
+            self._check_turn(seat, PLAYING, "name_lead")
             return self._name_lead(seat, action)
         raise IllegalAction("bad_input", f"{action!r} is not a Mighty action")
 
@@ -383,30 +422,28 @@ class MightyGame(Game):
         if self._phase == phase and seat == self._to_act:
             return
         if self._phase == OVER:
-            raise IllegalAction("wrong_phase", "the match is over")
+            raise IllegalAction("wrong_phase", N_("the match is over"))
         if seat != self._to_act and self.secret_turn:
             raise IllegalAction(
-                "not_your_turn", "it is not your turn: the friend is naming the first lead"
+                "not_your_turn", N_("it is not your turn: the friend is naming the first lead")
             )
         if seat != self._to_act:
-            reason = f"it is not your turn: seat {self._to_act} is to {_VERBS[self._phase]}"
-            raise IllegalAction("not_your_turn", reason)
-        raise IllegalAction(
-            "wrong_phase", f"you cannot {doing} now: {_VERBS[self._phase]} first"
-        )
+            raise IllegalAction("not_your_turn", _NOT_YOUR_TURN[self._phase], seat=self._to_act)
+        raise IllegalAction("wrong_phase", _WRONG_PHASE[doing][self._phase])
 
     def _check_not_asked(self) -> None:
         """The acting friend must answer the request before anything else (M9)."""
         if self.secret_turn:
             raise IllegalAction(
                 "must_name_lead",
-                "the declarer asked you to name the suit of the first lead: name a suit",
+                N_("the declarer asked you to name the suit of the first lead: name a suit"),
             )
 
     def _check_auction_turn(self, seat: int) -> None:
         if self._phase == AUCTION and 0 <= seat < PLAYERS and self.passed[seat]:
-            raise IllegalAction("already_passed", "you passed: a pass is final for this auction")
-        self._check_turn(seat, AUCTION, "speak in the auction")
+            raise IllegalAction(
+                "already_passed", N_("you passed: a pass is final for this auction"))
+        self._check_turn(seat, AUCTION, "speak")
 
     def _check_deal_left_after_hand(self) -> None:
         if len(self.hand_scores) + 1 < self.match_length:
@@ -424,18 +461,20 @@ class MightyGame(Game):
     def _bid(self, seat: int, action: MightyBid) -> list[Event]:
         points, trump = action.points, action.trump
         if type(points) is not int or not MIN_BID <= points <= MAX_BID:
-            raise IllegalAction("bad_bid", f"a bid is a number from {MIN_BID} to {MAX_BID}")
+            raise IllegalAction("bad_bid", N_("a bid is a number from {low} to {high}"),
+                               low=MIN_BID, high=MAX_BID)
         if trump is not None and not isinstance(trump, Suit):
-            raise IllegalAction("bad_bid", "a bid names a suit or no-trump")
+            raise IllegalAction("bad_bid", N_("a bid names a suit or no-trump"))
         if not beats(points, trump, self.bid):
             assert self.bid is not None
             number, standing = self.bid
-            better = f"{number + 1} or more"
-            if standing is not None:
-                better += f", or {number} no-trump"
-            raise IllegalAction(
-                "bid_too_low", f"a bid must beat {format_bid(number, standing)}: bid {better}"
-            )
+            if standing is None:
+                raise IllegalAction("bid_too_low", N_(
+                    "a bid must beat {number} no-trump: bid {more} or more"),
+                    number=number, more=number + 1)
+            raise IllegalAction("bid_too_low", N_(
+                "a bid must beat {number} {suit}: bid {more} or more, or {number} no-trump"),
+                number=number, suit=standing.symbol, more=number + 1)
         self.log.append((seat, action))
         self.calls.append((seat, action))
         self.spoken[seat] = True
@@ -467,14 +506,15 @@ class MightyGame(Game):
         if self.spoken[seat]:
             raise IllegalAction(
                 "dealmiss_not_allowed",
-                "a deal-miss may only be claimed on your first turn to speak",
+                N_("a deal-miss may only be claimed on your first turn to speak"),
             )
         hand = self.hands[seat]
         value = dealmiss_halves(hand)
         if value > DEALMISS_LIMIT_HALVES:
             raise IllegalAction(
                 "dealmiss_too_strong",
-                f"a deal-miss needs a hand worth ½ or less; yours is worth {format_halves(value)}",
+                N_("a deal-miss needs a hand worth ½ or less; yours is worth {value}"),
+                value=format_halves(value),
             )
         self._check_deal_left()
         self.log.append((seat, DEAL_MISS))
@@ -587,14 +627,16 @@ class MightyGame(Game):
         cards = action.cards
         hand = self.hands[seat]
         if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
-            raise IllegalAction("bad_discard", f"discard {KITTY_SIZE} cards")
+            raise IllegalAction("bad_discard", N_("discard {count} cards"), count=KITTY_SIZE)
         if len(cards) != KITTY_SIZE:
-            raise IllegalAction("bad_discard", f"discard exactly {KITTY_SIZE} cards")
+            raise IllegalAction("bad_discard", N_("discard exactly {count} cards"),
+                                count=KITTY_SIZE)
         if len({id(c) for c in cards}) != KITTY_SIZE:
-            raise IllegalAction("bad_discard", f"discard {KITTY_SIZE} different cards")
+            raise IllegalAction("bad_discard", N_("discard {count} different cards"),
+                                count=KITTY_SIZE)
         for c in cards:
             if not self.held[seat] >> c.index & 1:
-                raise IllegalAction("bad_discard", f"you do not hold {c}")
+                raise IllegalAction("bad_discard", N_("you do not hold {card}"), card=str(c))
         self.log.append((seat, action))
         for c in cards:
             hand.remove(c)
@@ -610,14 +652,15 @@ class MightyGame(Game):
         assert self.bid is not None
         if self.contract_changed:
             raise IllegalAction(
-                "bad_contract_change", "the contract was already changed: call your friend"
+                "bad_contract_change", N_("the contract was already changed: call your friend")
             )
         points, trump = action.points, action.trump
         if type(points) is not int or (trump is not None and not isinstance(trump, Suit)):
-            raise IllegalAction("bad_contract_change", "a contract is a number and a trump")
-        reason = contract_change_error(self.bid, (points, trump))
-        if reason is not None:
-            raise IllegalAction("bad_contract_change", reason)
+            raise IllegalAction("bad_contract_change",
+                                N_("a contract is a number and a trump"))
+        refusal = contract_refusal(self.bid, (points, trump))
+        if refusal is not None:
+            raise refusal
         self.log.append((seat, action))
         self.contract = (points, trump)
         self.contract_changed = True
@@ -628,7 +671,7 @@ class MightyGame(Game):
     def _call_friend(self, seat: int, action: FriendCall) -> list[Event]:
         target = action.target
         if not isinstance(target, Card) and target not in (FIRST, NONE):
-            raise IllegalAction("bad_input", "call a card, \"first\" or \"none\"")
+            raise IllegalAction("bad_input", N_("call a card, \"first\" or \"none\""))
         self.log.append((seat, action))
         self.friend_call = target
         record = self.current
@@ -652,15 +695,16 @@ class MightyGame(Game):
     # --- the first lead asked of the friend (M9) -----------------------------------------
 
     def _ask_lead_error(self) -> str | None:
-        """Why the declarer (to lead trick 1) may not ask for the first lead now, or None."""
+        """Why the declarer (to lead trick 1) may not ask for the first lead now (an
+        English template), or None."""
         if self.contract != (MAX_BID, None):
-            return "the friend may be asked for the first lead only at 20 no-trump"
+            return N_("the friend may be asked for the first lead only at 20 no-trump")
         if self.lead_asked:
-            return "you already asked the friend for the first lead"
+            return N_("you already asked the friend for the first lead")
         if self.trick_no != 1 or self.trick:
-            return "the friend may be asked only before the first lead"
+            return N_("the friend may be asked only before the first lead")
         if self.friend_seat is None:
-            return "only a friend called by a card held by another player can be asked"
+            return N_("only a friend called by a card held by another player can be asked")
         return None
 
     def _ask_lead(self, seat: int) -> list[Event]:
@@ -675,10 +719,10 @@ class MightyGame(Game):
 
     def _name_lead(self, seat: int, action: NameLead) -> list[Event]:
         if not self.secret_turn:
-            raise IllegalAction("no_lead_asked", "nobody asked you to name the first lead")
+            raise IllegalAction("no_lead_asked", N_("nobody asked you to name the first lead"))
         suit = action.suit
         if not isinstance(suit, Suit):
-            raise IllegalAction("bad_input", "name a suit: spades, hearts, diamonds or clubs")
+            raise IllegalAction("bad_input", N_("name a suit: spades, hearts, diamonds or clubs"))
         self.log.append((seat, NAME_LEADS[suit]))
         self.lead_suit = self.current.lead_suit = suit
         assert self.declarer is not None
@@ -692,7 +736,7 @@ class MightyGame(Game):
         hand = self.hands[seat]
         held = self.held[seat]
         if not held >> card.index & 1:
-            raise IllegalAction("card_not_in_hand", f"you do not hold {card}")
+            raise IllegalAction("card_not_in_hand", N_("you do not hold {card}"), card=str(card))
         trick = self.trick
         led = self.led
         plain = action is _PLAYS[card.index]
@@ -749,7 +793,7 @@ class MightyGame(Game):
         ):
             raise IllegalAction(
                 "trump_lead_in_first_trick",
-                "in trick 1 the declarer may not lead a trump while holding other suits",
+                N_("in trick 1 the declarer may not lead a trump while holding other suits"),
             )
         named = self.lead_suit
         if (
@@ -760,37 +804,42 @@ class MightyGame(Game):
         ):
             raise IllegalAction(
                 "must_lead_named_suit",
-                f"the friend asked for {named.symbol}: lead a {named.symbol}",
+                N_("the friend asked for {suit}: lead a {suit}"), suit=named.symbol,
             )
         powered = 1 < trick_no < TRICKS
         if action.suit is not None:
             if card is not JOKER:
-                raise IllegalAction("suit_not_allowed", "only a led joker names a suit")
+                raise IllegalAction("suit_not_allowed", N_("only a led joker names a suit"))
             if not powered:
                 raise IllegalAction(
                     "joker_suit_not_allowed",
-                    f"in trick {trick_no} the joker has no power: lead it without naming a suit",
+                    N_("in trick {trick} the joker has no power: lead it without naming a suit"),
+                    trick=trick_no,
                 )
             if not isinstance(action.suit, Suit):
-                raise IllegalAction("bad_input", "name a suit: spades, hearts, diamonds or clubs")
+                raise IllegalAction("bad_input",
+                                    N_("name a suit: spades, hearts, diamonds or clubs"))
         elif card is JOKER and powered:
             raise IllegalAction(
-                "joker_suit_required", "leading the joker, name the suit the others must follow"
+                "joker_suit_required",
+                N_("leading the joker, name the suit the others must follow"),
             )
         if action.call_joker:
             if card is not self.caller:
                 raise IllegalAction(
-                    "bad_joker_call", f"only the joker-caller ({self.caller}) may demand the joker"
+                    "bad_joker_call", N_("only the joker-caller ({card}) may demand the joker"),
+                    card=str(self.caller),
                 )
             if trick_no == 1:
-                raise IllegalAction("bad_joker_call", "the joker may not be demanded in trick 1")
+                raise IllegalAction("bad_joker_call",
+                                    N_("the joker may not be demanded in trick 1"))
 
     def _check_follow(self, seat: int, hand: list[Card], action: Play) -> None:
         if action.suit is not None:
-            raise IllegalAction("suit_not_allowed", "only a led joker names a suit")
+            raise IllegalAction("suit_not_allowed", N_("only a led joker names a suit"))
         if action.call_joker:
             raise IllegalAction(
-                "bad_joker_call", "only the leader of a trick may demand the joker"
+                "bad_joker_call", N_("only the leader of a trick may demand the joker")
             )
         card = action.card
         mighty = self.mighty
@@ -799,13 +848,13 @@ class MightyGame(Game):
                 return
             raise IllegalAction(
                 "must_play_demanded_joker",
-                "the joker-caller demanded the joker: play it (or the Mighty)",
+                N_("the joker-caller demanded the joker: play it (or the Mighty)"),
             )
         led = self.led
         if card is JOKER or card is mighty or not must_follow(hand, led, card):
             return
         assert led is not None
-        raise IllegalAction("must_follow_suit", f"you must follow {led.symbol}")
+        raise IllegalAction("must_follow_suit", N_("you must follow {suit}"), suit=led.symbol)
 
     def _end_trick(self, events: list[Event]) -> None:
         trick = self.trick

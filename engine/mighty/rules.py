@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.cards import ACE, CARDS, JOKER, Card, CardParseError, Suit, card
+from engine.game import IllegalAction
+from engine.i18n import N_
 
 PLAYERS: Final = 5
 HAND_SIZE: Final = 10
@@ -109,31 +111,46 @@ def format_halves(halves: int) -> str:
 
 
 def contract_change_error(bid: tuple[int, Trump], new: tuple[int, Trump]) -> str | None:
-    """Why the final contract ``new`` may not replace the winning ``bid`` (M7), or None.
+    """Why the final contract ``new`` may not replace the winning ``bid`` (M7), in
+    English, or None (:func:`contract_refusal`)."""
+    refusal = contract_refusal(bid, new)
+    return None if refusal is None else refusal.reason
+
+
+def contract_refusal(bid: tuple[int, Trump], new: tuple[int, Trump]) -> IllegalAction | None:
+    """The refusal of the final contract ``new`` after the winning ``bid`` (M7), or None.
 
     Raising the number is always allowed up to 20. Suit→other suit and no-trump→suit
     need at least +2 (from 19, 20 is enough; impossible at 20); suit→no-trump needs at
-    least +1 (free at 20)."""
+    least +1 (free at 20). The refusal names the trumps by their labels (``spades``,
+    ``no-trump``) in ``from_trump`` and ``to_trump``."""
     number, trump = bid
     points, new_trump = new
     if not MIN_BID <= points <= MAX_BID:
-        return f"a contract is a number from {MIN_BID} to {MAX_BID}"
+        return _refusal(N_("a contract is a number from {low} to {high}"),
+                        low=MIN_BID, high=MAX_BID)
     if points < number:
-        return f"the contract may not go below the bid of {number}"
+        return _refusal(N_("the contract may not go below the bid of {number}"), number=number)
     if new_trump is trump:
         if points == number:
-            return "that is the contract already: call your friend to keep it"
+            return _refusal(N_("that is the contract already: call your friend to keep it"))
         return None
-    change = f"changing {trump_name(trump)} to {trump_name(new_trump)}"
+    names = {"from_trump": trump_name(trump), "to_trump": trump_name(new_trump)}
     if new_trump is None:
         need = number + 1 if number < MAX_BID else MAX_BID
     elif number == MAX_BID:
-        return f"{change} is impossible at {MAX_BID}"
+        return _refusal(N_("changing {from_trump} to {to_trump} is impossible at {high}"),
+                        high=MAX_BID, **names)
     else:
         need = min(number + 2, MAX_BID)
     if points < need:
-        return f"{change} needs {need} or more"
+        return _refusal(N_("changing {from_trump} to {to_trump} needs {need} or more"),
+                        need=need, **names)
     return None
+
+
+def _refusal(template: str, **params: object) -> IllegalAction:
+    return IllegalAction("bad_contract_change", template, **params)
 
 
 # --- settlement (M16) ---------------------------------------------------------------

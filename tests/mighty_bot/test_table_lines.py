@@ -115,3 +115,70 @@ async def test_every_phase_fits_sixteen_lines(
     assert set(seen) >= {"auction", "discard", "friend", "play, friend revealed",
                          "recap with redeal", "final"}, seen
     assert not message.current.attachments  # images off: text only
+
+
+ENGLISH_WORDS = ("Contract", "friend call", "Dealer", "speaks first", "declarer", "defender",
+                 "Trick ", "Last trick", "No card played yet", "passed", "no call yet",
+                 "Points captured", " result", "Friend:", "discards", "deals again")
+"""Words of the Mighty table texts (bot/games/mighty/table.py) that no translation keeps."""
+
+
+def _embed_text(embed: dict[str, object]) -> str:
+    fields = embed.get("fields") or []
+    assert isinstance(fields, list)
+    parts = [str(embed.get("title") or ""), str(embed.get("description") or "")]
+    return "\n".join(parts + [f"{f['name']}\n{f['value']}" for f in fields])
+
+
+def _within_discord_limits(embed: dict[str, object]) -> None:
+    """Discord's embed caps (DISCORD-NOTES): title 256, field name 256 and value 1024,
+    description 4096, 6000 in all."""
+    fields = embed.get("fields") or []
+    assert isinstance(fields, list)
+    assert len(str(embed.get("title") or "")) <= 256
+    assert len(str(embed.get("description") or "")) <= 4096
+    for f in fields:
+        assert 0 < len(f["name"]) <= 256 and 0 < len(f["value"]) <= 1024, f
+    footer = embed.get("footer") or {}
+    assert isinstance(footer, dict)
+    total = sum(len(str(embed.get(k) or "")) for k in ("title", "description"))
+    total += sum(len(f["name"]) + len(f["value"]) for f in fields) + len(footer.get("text", ""))
+    assert total <= 6000, total
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "ko"])
+async def test_every_phase_fits_in_the_tables_language(
+    double: Double, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    language: str,
+) -> None:
+    """A whole match at a table started in ``language``: every version of the table
+    message stays within 16 lines and Discord's limits, and shows none of the English
+    words of the Mighty table texts (the last action's line and the shared frame are
+    other modules' texts)."""
+    fixed_deals(monkeypatch, [seeded_deal(5, i, 0) for i in range(1, 4)], first_dealer=0)
+    bot = make_bot(double, tmp_path / "bot.sqlite3")
+    await run_bot(bot)
+    users = [double.add_user(n) for n in ("ana", "bo", "cy", "di", "ed")]
+    await open_mighty(double, users, hands=2, turn_timer=600, images=False, language=language)
+    driver = MightyDriver(bot, double, users, _choose())
+    phases: set[str] = set()
+    while True:
+        await double.settle()
+        game = driver.game
+        phases.add("final" if game.is_over else game.phase)
+        if game.phase == "playing" and game.current.friend is not None:
+            phases.add("friend revealed")
+        [embed] = table_message(double).embeds
+        assert embed_lines(embed) <= MAX_LINES, embed
+        _within_discord_limits(embed)
+        table = bot.registry.in_channel(double.channel.id)
+        note = None if table is None else table.note  # the last action's line: not ours
+        text = _embed_text(embed).replace(note or "\0", "")
+        assert not [w for w in ENGLISH_WORDS if w in text], text
+        if not await driver.step():
+            break
+    assert phases >= {"auction", "discard", "friend", "playing", "friend revealed", "final"}
+    versions = [v for m in double.messages() if not m.ephemeral for v in m.versions]
+    for version in versions:
+        for embed in version.embeds:
+            _within_discord_limits(embed)

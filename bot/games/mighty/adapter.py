@@ -17,7 +17,8 @@ from bot.games.adapter import (
 )
 from bot.games.mighty.panel import build_panel, decode_button, decode_select
 from bot.games.mighty.table import score_lines, summary_lines, table_fields
-from bot.games.mighty.words import bid_text
+from bot.games.mighty.words import bid_text, trump_text
+from bot.i18n import _, _n, reason
 from bot.render import seat_label
 from bot.storage.tables import SeatRecord
 from engine.cards import JOKER, Card, Suit, parse_card, parse_cards
@@ -36,34 +37,37 @@ from engine.mighty import (
 from engine.mighty.actions import JOKER_DEMANDS, JOKER_LEADS
 from engine.mighty.config import MightyConfig
 from engine.mighty.descriptor import MIGHTY as ENGINE_MIGHTY
-from engine.mighty.rules import DEFAULT_HANDS, PLAYERS
+from engine.mighty.rules import DEFAULT_HANDS, PLAYERS, parse_trump
 
 DEFAULTS: Final[dict[str, Any]] = {"hands": DEFAULT_HANDS, **TABLE_DEFAULTS}
-MATCH: Final = {True: "a match of {hands} hand", False: "a match of {hands} hands"}
 
-RULES_CARD: Final = "\n".join([
-    "**Mighty** (5 players, 53 cards with the joker; a match is 10 hands)",
-    "• **Points**: every A K Q J 10 is one point, 20 in all.",
-    "• **Auction**: bid a number 13–20 and a trump (or no-trump) that beats the standing "
-    "bid; a pass is final. With a hand worth ½ or less on your first turn you may claim a "
-    "**deal-miss** (show it; you deal again).",
-    "• **Declarer**: takes the 3-card kitty, discards 3 face down, may raise the contract "
-    "(a trump change costs +2, to no-trump +1), then calls a friend: a card (its holder "
-    "stays secret until it is played), the first trick's winner, or no friend.",
-    "• **Play**: the declarer leads; follow suit if you can. The **Mighty** (A♠; A♦ when "
-    "spades are trump) beats everything; the **joker** wins in tricks 2–9 and, led, names "
-    "the suit to follow. Leading the **joker-caller** (3♣; 3♠ when clubs are trump) after "
-    "trick 1 may demand the joker: whoever holds it must play it. At **20 no-trump** the "
-    "declarer may first ask the friend to name the suit of the first lead (nobody learns "
-    "who answers).",
-    "• **Score**: P is the points the declarer's side captured, B the bid, S the stake each "
-    "side settles. Made (P at least B): S = 2·(B − 13) + (P − B); failed: S = B − P. S "
-    "doubles for no-trump, no friend (an open solo: the declarer plays alone), a run (all "
-    "20 points) or a back-run (9 points or fewer). Declarer ±2S, friend ±S, each defender "
-    "∓S (solo: ±4S).",
-    "Your cards and moves: the **My hand** button or `/mighty hand`; or `/mighty bid`, "
-    "`pass`, `dealmiss`, `discard`, `contract`, `friend`, `asklead`, `lead`, `play`.",
-])
+
+def rules_card() -> str:
+    """The rules as the engine plays them (RULES M1–M18), in the language being spoken."""
+    return "\n".join([
+        _("**Mighty** (5 players, 53 cards with the joker; a match is 10 hands, M3)"),
+        _("• **Points** (M1): every A K Q J 10 is one point, 20 in all."),
+        _("• **Auction** (M4, M5): bid a number 13–20 and a trump (or no-trump) that beats "
+          "the standing bid; a pass is final. With a hand worth ½ or less on your first turn "
+          "you may claim a **deal-miss** (show it; you deal again)."),
+        _("• **Declarer** (M6–M8): takes the 3-card kitty, discards 3 face down, may raise "
+          "the contract (a trump change costs +2, to no-trump +1), then calls a friend: a "
+          "card (its holder stays secret until it is played), the first trick's winner, or "
+          "no friend."),
+        _("• **Play** (M9–M14): the declarer leads; follow suit if you can. The **Mighty** "
+          "(A♠; A♦ when spades are trump) beats everything; the **joker** wins in tricks 2–9 "
+          "and, led, names the suit to follow. Leading the **joker-caller** (3♣; 3♠ when "
+          "clubs are trump) after trick 1 may demand the joker: whoever holds it must play "
+          "it. At **20 no-trump** the declarer may first ask the friend to name the suit of "
+          "the first lead (nobody learns who answers)."),
+        _("• **Score** (M15, M16): P is the points the declarer's side captured, B the bid, "
+          "S the stake each side settles. Made (P at least B): S = 2·(B − 13) + (P − B); "
+          "failed: S = B − P. S doubles for no-trump, no friend (an open solo: the declarer "
+          "plays alone), a run (all 20 points) or a back-run (9 points or fewer). Declarer "
+          "±2S, friend ±S, each defender ∓S (solo: ±4S)."),
+        _("Your cards and moves: the **My hand** button or `/mighty hand`; or `/mighty bid`, "
+          "`pass`, `dealmiss`, `discard`, `contract`, `friend`, `asklead`, `lead`, `play`."),
+    ])
 
 
 def _game(game: Game) -> MightyGame:
@@ -92,8 +96,9 @@ class MightyAdapter(GameAdapter):
     def describe_settings(self, settings: Mapping[str, Any]) -> str:
         s = {**DEFAULTS, **settings}
         hands = int(s["hands"])
-        parts = [MATCH[hands == 1].format(hands=hands), *table_options_text(s)]
-        return "Options: " + ", ".join(parts) + "."
+        parts = [_n("a match of {count} hand", "a match of {count} hands", hands),
+                 *table_options_text(s)]
+        return _("Options: {options}.", options=", ".join(parts))
 
     def check_settings(self, settings: Mapping[str, Any], players: int | None) -> None:
         MightyConfig.parse(engine_config(settings))
@@ -105,7 +110,7 @@ class MightyAdapter(GameAdapter):
 
     def headline(self, game: Game) -> str:
         g = _game(game)
-        return f"hand {g.hand_number}/{g.match_length}"
+        return _("hand {number}/{count}", number=g.hand_number, count=g.match_length)
 
     def summary(self, game: Game, labels: Sequence[str]) -> list[str]:
         return summary_lines(_game(game).view(None), labels)
@@ -126,7 +131,7 @@ class MightyAdapter(GameAdapter):
 
     def hidden_actor(self, game: Game) -> str | None:
         """The friend naming the first lead acts in secret (M9)."""
-        return "The friend" if _game(game).secret_turn else None
+        return _("The friend") if _game(game).secret_turn else None
 
     def look_action(self, game: Game, seat: int) -> Action | None:
         return None
@@ -188,57 +193,75 @@ class MightyAdapter(GameAdapter):
     def describe_action(self, action: Action) -> str:
         """A public phrase: never a discarded card (M6), never who named the lead (M9)."""
         if isinstance(action, Play):
-            text = f"played {action.card}"
             if action.suit is not None:
-                text += f", asking for {action.suit.symbol}"
+                return _("played {card}, asking for {suit}", card=action.card,
+                         suit=action.suit.symbol)
             if action.call_joker:
-                text += " and demanded the joker"
-            return text
+                return _("played {card} and demanded the joker", card=action.card)
+            return _("played {card}", card=action.card)
         if isinstance(action, MightyBid):
-            return f"bid {bid_text(action.points, action.trump)}"
+            return _("bid {bid}", bid=bid_text(action.points, action.trump))
         if action is PASS:
-            return "passed"
+            return _("passed")
         if action is DEAL_MISS:
-            return "claimed a deal-miss"
+            return _("claimed a deal-miss")
         if isinstance(action, Discard):
-            return "discarded three cards face down"
+            return _("discarded three cards face down")
         if isinstance(action, Contract):
-            return f"set the contract to {bid_text(action.points, action.trump)}"
+            return _("set the contract to {contract}",
+                     contract=bid_text(action.points, action.trump))
         if isinstance(action, FriendCall):
             target = action.target
             if target == "first":
-                return "called the winner of the first trick as friend"
+                return _("called the winner of the first trick as friend")
             if target == "none":
-                return "called no friend: an open solo, the declarer plays alone"
-            return f"called {target} as friend"
+                return _("called no friend: an open solo, the declarer plays alone")
+            return _("called {card} as friend", card=target)
         if action is ASK_LEAD:
-            return "asked the friend to name the first lead"
+            return _("asked the friend to name the first lead")
         if isinstance(action, NameLead):
-            return f"asked for {action.suit.symbol} as the first lead"
-        return "acted"
+            return _("asked for {suit} as the first lead", suit=action.suit.symbol)
+        return _("acted")
 
     def refusal(self, exc: IllegalAction) -> str:
-        reason = exc.reason[:1].upper() + exc.reason[1:]
-        hints = {
-            "not_your_turn": "It is not your turn: the table message shows whose turn it is.",
-            "already_passed": f"{reason}. Wait for the next hand.",
-            "card_not_in_hand": f"{reason}. See your cards with `/mighty hand` or the "
-                                "**My hand** button.",
-            "must_follow_suit": f"{reason}: you hold a card of the suit led, so play one of "
-                                "those (or the Mighty or the joker).",
-            "joker_suit_required": f"{reason}: add `suit:` to `/mighty play`, or use the "
-                                   "joker menu on your panel.",
-            "bad_discard": f"{reason}. Name three cards you hold, e.g. "
-                           "`/mighty discard cards:\"2♣ 3♦ 4♥\"`.",
-            "bad_contract_change": f"{reason}. Or keep the contract and call your friend.",
-            "must_name_lead": f"{reason} with the suit buttons on your panel or "
-                              "`/mighty lead suit:`.",
-            "must_lead_named_suit": f"{reason}.",
-        }
-        return hints.get(exc.code, f"{reason}.")
+        said = _said(exc)
+        said = said[:1].upper() + said[1:]
+        code = exc.code
+        if code == "not_your_turn":
+            return _("It is not your turn: the table message shows whose turn it is.")
+        if code == "already_passed":
+            return _("{reason}. Wait for the next hand.", reason=said)
+        if code == "card_not_in_hand":
+            return _("{reason}. See your cards with `/mighty hand` or the **My hand** button.",
+                     reason=said)
+        if code == "must_follow_suit":
+            return _("{reason}: you hold a card of the suit led, so play one of those (or the "
+                     "Mighty or the joker).", reason=said)
+        if code == "joker_suit_required":
+            return _("{reason}: add `suit:` to `/mighty play`, or use the joker menu on your "
+                     "panel.", reason=said)
+        if code == "bad_discard":
+            return _("{reason}. Name three cards you hold, e.g. "
+                     "`/mighty discard cards:\"2♣ 3♦ 4♥\"`.", reason=said)
+        if code == "bad_contract_change":
+            return _("{reason}. Or keep the contract and call your friend.", reason=said)
+        if code == "must_name_lead":
+            return _("{reason} with the suit buttons on your panel or `/mighty lead suit:`.",
+                     reason=said)
+        return _("{reason}.", reason=said)
 
     def rules_card(self) -> str:
-        return RULES_CARD
+        return rules_card()
+
+
+def _said(exc: IllegalAction) -> str:
+    """An engine refusal's reason, the trumps it names (M7's ``from_trump`` and
+    ``to_trump``) in words of the language being spoken."""
+    trumps = {key: trump_text(parse_trump(str(value))) for key, value in exc.params.items()
+              if key in ("from_trump", "to_trump")}
+    if not trumps:
+        return reason(exc)
+    return _(exc.template, **{**exc.params, **trumps})
 
 
 MIGHTY: Final = MightyAdapter()

@@ -30,6 +30,7 @@ from bot.games.mighty.words import (
     contract_of,
     trump_text,
 )
+from bot.i18n import N_, _, _n, reason
 from bot.render import TURN_MARK, greyed_out, hand_text, won_trick_line
 from engine.cards import ACE, JOKER, Card, Suit, card, sort_hand
 from engine.game import Action, IllegalAction, Play
@@ -54,8 +55,12 @@ _CONTRACT = re.compile(r"(1[3-9]|20)([shdcn])")
 _NAME_LEAD = re.compile(r"l([shdc])")
 _TRUMP_STYLE = discord.ButtonStyle.primary
 _PLAIN = discord.ButtonStyle.secondary
-_WAITING: Final = {"auction": "bid or pass", "discard": "discard",
-                   "friend": "call a friend", "playing": "play"}
+_WAITING: Final = {
+    "auction": N_("Waiting for {mark} {player} to bid or pass. Press Refresh on your turn."),
+    "discard": N_("Waiting for {mark} {player} to discard. Press Refresh on your turn."),
+    "friend": N_("Waiting for {mark} {player} to call a friend. Press Refresh on your turn."),
+    "playing": N_("Waiting for {mark} {player} to play. Press Refresh on your turn."),
+}
 
 Button = tuple[str, str, bool, discord.ButtonStyle]
 
@@ -63,17 +68,19 @@ Button = tuple[str, str, bool, discord.ButtonStyle]
 def build_panel(game: MightyGame, seat: int, labels: Sequence[str], draft: str = "") -> Panel:
     """The panel of ``seat``; ``draft`` holds the points and trump picked for a bid."""
     v = game.view(seat)
-    number = f"hand {v['hand_number']}/{v['hand_count']}"
-    embed = discord.Embed(title=f"Your hand — {number}", colour=discord.Colour.blurple())
+    title = _("Your hand — hand {number}/{count}", number=v["hand_number"],
+              count=v["hand_count"])
+    embed = discord.Embed(title=title, colour=discord.Colour.blurple())
     embed.description = "\n".join(_status(game, v, seat, labels))
-    embed.add_field(name="Your cards", value=_hand_text(game, seat), inline=False)
+    embed.add_field(name=_("Your cards"), value=_hand_text(game, seat), inline=False)
     if seat == v["declarer"] and v["phase"] == "discard":
-        embed.add_field(name="The kitty (now in your hand)", value=" ".join(v["kitty"]))
+        embed.add_field(name=_("The kitty (now in your hand)"), value=" ".join(v["kitty"]))
     elif seat == v["declarer"] and v["phase"] in ("friend", "playing"):
-        embed.add_field(name="Your discards (face down)",
-                        value=f"{' '.join(v['discards'])} · {v['buried_points']} point(s)")
+        embed.add_field(name=_("Your discards (face down)"), value=_n(
+            "{cards} · {count} point", "{cards} · {count} points", v["buried_points"],
+            cards=" ".join(v["discards"])))
     if v["trick"]:
-        embed.add_field(name="Current trick", value="\n".join(
+        embed.add_field(name=_("Current trick"), value="\n".join(
             f"{labels[p['seat']]}: {p['card']}" for p in v["trick"]))
     panel = Panel(embed)
     if game.to_act != seat:
@@ -85,7 +92,7 @@ def build_panel(game: MightyGame, seat: int, labels: Sequence[str], draft: str =
         _auction(panel, legal, draft)
     elif v["phase"] == "discard":
         panel.selects.append(Select(
-            "D", "Discard three cards (face down)…",
+            "D", _("Discard three cards (face down)…"),
             [(_card_label(c, game), str(c.index), False) for c in sort_hand(
                 game.hands[seat], game.trump)],
             min_values=3, max_values=3))
@@ -93,7 +100,7 @@ def build_panel(game: MightyGame, seat: int, labels: Sequence[str], draft: str =
         _declaration(panel, game, legal)
     else:
         _play(panel, game, seat, legal)
-        reasons = [exc.reason for c in game.hands[seat]
+        reasons = [reason(exc) for c in game.hands[seat]
                    if (exc := game.play_refusal(seat, c)) is not None
                    and exc.code != "joker_suit_required"]
         if reasons:
@@ -105,44 +112,45 @@ def _status(game: MightyGame, v: dict[str, Any], seat: int, labels: Sequence[str
     lines = []
     if v["phase"] == "auction":
         standing = contract_of(v["standing_bid"])
-        lines.append("No bid yet." if standing is None else
-                     f"Standing bid: **{bid_text(*standing)}** by {labels[v['standing_bidder']]}.")
+        lines.append(_("No bid yet.") if standing is None else _(
+            "Standing bid: **{bid}** by {player}.", bid=bid_text(*standing),
+            player=labels[v["standing_bidder"]]))
         if seat in v["passed"]:
-            lines.append("You passed: your auction is over.")
+            lines.append(_("You passed: your auction is over."))
     elif v["contract"] is not None:
         contract = contract_of(v["contract"])
         assert contract is not None
-        lines.append(f"Contract **{bid_text(*contract)}** by {labels[v['declarer']]} · Mighty "
-                     f"{v['mighty']} · joker-caller {v['joker_caller']} (led after trick 1, it may "
-                     "demand the joker)")
+        lines.append(_("Contract **{contract}** by {player} · Mighty {mighty} · joker-caller "
+                       "{caller} (led after trick 1, it may demand the joker)",
+                       contract=bid_text(*contract), player=labels[v["declarer"]],
+                       mighty=v["mighty"], caller=v["joker_caller"]))
         if v["friend_call"] is not None:
-            lines.append(f"Friend call: {call_text(v['friend_call'])}.")
+            lines.append(_("Friend call: {call}.", call=call_text(v["friend_call"])))
     if v["phase"] == "playing" and v["last_trick"] is not None and not v["trick"]:
         lines.append(won_trick_line(v["last_trick"], labels))
     if seat == v["declarer"] and v["phase"] != "auction":
-        lines.append("You are the declarer." + (
-            " **Secret solo**: the called card is yours or buried; nobody else knows."
-            if v["solo"] == "secret" else ""))
+        lines.append(_("You are the declarer. **Secret solo**: the called card is yours or "
+                       "buried; nobody else knows.") if v["solo"] == "secret"
+                     else _("You are the declarer."))
     elif v["you_are_friend"]:
-        lines.append(f"You hold the called card ({v['friend_call']}): you are the "
-                     "declarer's friend.")
+        lines.append(_("You hold the called card ({card}): you are the declarer's friend.",
+                       card=v["friend_call"]))
     if v["lead_suit"] is not None and v["trick_number"] == 1 and not v["trick"]:
-        lines.append(f"The friend asked for {trump_text(Suit.from_label(v['lead_suit']))} "
-                     "as the first lead.")
+        lines.append(_("The friend asked for {suit} as the first lead.",
+                       suit=trump_text(Suit.from_label(v["lead_suit"]))))
     actor = v["to_act"]
     if actor == seat and v["awaiting"] == "lead_suit":
-        lines.append("**Your turn.** The declarer asks you to name the suit of the first "
-                     "lead: pick a suit below (nobody learns that you answered).")
+        lines.append(_("**Your turn.** The declarer asks you to name the suit of the first "
+                       "lead: pick a suit below (nobody learns that you answered)."))
     elif actor == seat:
-        lines.append("**Your turn.**")
+        lines.append(_("**Your turn.**"))
     elif v["awaiting"] == "lead_suit":
-        lines.append("The friend is naming the suit of the first lead. Press Refresh on "
-                     "your turn.")
+        lines.append(_("The friend is naming the suit of the first lead. Press Refresh on "
+                       "your turn."))
     elif actor is None:
-        lines.append("The match is over.")
+        lines.append(_("The match is over."))
     else:
-        lines.append(f"Waiting for {TURN_MARK} {labels[actor]} to {_WAITING[v['phase']]}. "
-                     "Press Refresh on your turn.")
+        lines.append(_(_WAITING[v["phase"]], mark=TURN_MARK, player=labels[actor]))
     return lines
 
 
@@ -150,7 +158,8 @@ def _hand_text(game: MightyGame, seat: int) -> str:
     if game.contract is None:
         return hand_text(game.hands[seat], None)
     return hand_text(
-        game.hands[seat], game.trump, lambda c: f"{c} (Mighty)" if c is game.mighty else str(c)
+        game.hands[seat], game.trump,
+        lambda c: _("{card} (Mighty)", card=c) if c is game.mighty else str(c),
     )
 
 
@@ -158,7 +167,7 @@ def _card_label(c: Card, game: MightyGame) -> str:
     if game.contract is None:
         return str(c)
     if c is game.mighty:
-        return f"{c} (Mighty)"
+        return _("{card} (Mighty)", card=c)
     if game.trump is not None and c.suit is game.trump:
         return f"{c} ★"
     return str(c)
@@ -181,20 +190,21 @@ def _auction(panel: Panel, legal: Sequence[Action], draft: str) -> None:
         if letter not in (LETTER_OF[t] for t in trumps):
             letter = "x"
         panel.selects.append(Select(
-            f"P{letter}", "Points…", [(f"{n} points", str(n), n == points) for n in numbers]))
+            f"P{letter}", _("Points…"),
+            [(_("{points} points", points=n), str(n), n == points) for n in numbers]))
         panel.selects.append(Select(
-            f"T{points}", "Trump…",
+            f"T{points}", _("Trump…"),
             [(trump_text(t), LETTER_OF[t], LETTER_OF[t] == letter) for t in trumps]))
         if letter == "x":
-            buttons.append((f"Bid {points} (pick a trump)", f"b{points}x", False,
+            buttons.append((_("Bid {points} (pick a trump)", points=points), f"b{points}x", False,
                             discord.ButtonStyle.success))
         else:
             label = bid_text(points, TRUMP_LETTERS[letter])
-            buttons.append((f"Bid {label}", f"b{points}{letter}", True,
+            buttons.append((_("Bid {bid}", bid=label), f"b{points}{letter}", True,
                             discord.ButtonStyle.success))
-    buttons.append(("Pass", "pass", True, _PLAIN))
+    buttons.append((_("Pass"), "pass", True, _PLAIN))
     if DEAL_MISS in legal:
-        buttons.append(("Deal-miss (show my hand)", "dm", True, discord.ButtonStyle.danger))
+        buttons.append((_("Deal-miss (show my hand)"), "dm", True, discord.ButtonStyle.danger))
     panel.buttons = buttons
 
 
@@ -205,10 +215,10 @@ def _declaration(panel: Panel, game: MightyGame, legal: Sequence[Action]) -> Non
     contracts = [a for a in legal if isinstance(a, Contract)]
     if contracts:
         panel.selects.append(Select(
-            "C", "Change the contract (optional; else call your friend)…",
+            "C", _("Change the contract (optional; else call your friend)…"),
             [(bid_text(c.points, c.trump), f"{c.points}{LETTER_OF[c.trump]}", False)
              for c in contract_options(contracts)]))
-    panel.selects.append(Select("F", "Call your friend…", friend_options(game)))
+    panel.selects.append(Select("F", _("Call your friend…"), friend_options(game)))
 
 
 def contract_options(contracts: Sequence[Contract]) -> list[Contract]:
@@ -228,16 +238,16 @@ def friend_options(game: MightyGame) -> list[tuple[str, str, bool]]:
     first trick, no friend. Any other card goes through ``/mighty friend``."""
     mighty = game.mighty
     trump_ace = None if game.trump is None else card(ACE, game.trump)
-    out = [(f"{mighty} — the Mighty", f"c{mighty.index}", False),
-           ("JK — the joker", f"c{JOKER.index}", False)]
+    out = [(_("{card} — the Mighty", card=mighty), f"c{mighty.index}", False),
+           (_("{card} — the joker", card=JOKER), f"c{JOKER.index}", False)]
     if trump_ace is not None and trump_ace is not mighty:
-        out.append((f"{trump_ace} — the trump ace", f"c{trump_ace.index}", False))
+        out.append((_("{card} — the trump ace", card=trump_ace), f"c{trump_ace.index}", False))
     for suit in Suit:
         ace = card(ACE, suit)
         if ace is not mighty and ace is not trump_ace:
             out.append((str(ace), f"c{ace.index}", False))
-    out.append(("The winner of the first trick", "first", False))
-    out.append(("No friend (play alone: the stake doubles)", "none", False))
+    out.append((_("The winner of the first trick"), "first", False))
+    out.append((_("No friend (play alone: the stake doubles)"), "none", False))
     return out
 
 
@@ -250,7 +260,7 @@ def _card_buttons(game: MightyGame, seat: int, legal: Sequence[Action]) -> list[
     for c in sort_hand(game.hands[seat], game.trump):
         style = _TRUMP_STYLE if game.trump is not None and c.suit is game.trump else _PLAIN
         if c is JOKER and powered_lead:
-            out.append(("JK (name a suit below)", f"p{c.index}", False, style))
+            out.append((_("{card} (name a suit below)", card=c), f"p{c.index}", False, style))
         else:
             out.append((_card_label(c, game), f"p{c.index}", Play.of(c) in legal, style))
     return out
@@ -259,20 +269,20 @@ def _card_buttons(game: MightyGame, seat: int, legal: Sequence[Action]) -> list[
 def _play(panel: Panel, game: MightyGame, seat: int, legal: Sequence[Action]) -> None:
     panel.buttons = _card_buttons(game, seat, legal)
     if ASK_LEAD in legal:
-        panel.buttons.append(("Ask the friend to name the lead", "ask", True,
+        panel.buttons.append((_("Ask the friend to name the lead"), "ask", True,
                               discord.ButtonStyle.success))
     for suit, answer in NAME_LEADS.items():
         if answer in legal:
-            panel.buttons.append((f"Lead {trump_text(suit)}", f"l{LETTER_OF[suit]}", True,
-                                  discord.ButtonStyle.success))
+            panel.buttons.append((_("Lead {suit}", suit=trump_text(suit)),
+                                  f"l{LETTER_OF[suit]}", True, discord.ButtonStyle.success))
     for c, demand in JOKER_DEMANDS.items():
         if demand in legal:
-            panel.buttons.append((f"{c} and demand the joker", f"x{c.index}", True,
+            panel.buttons.append((_("{card} and demand the joker", card=c), f"x{c.index}", True,
                                   discord.ButtonStyle.danger))
     leads = [suit for suit, lead in JOKER_LEADS.items() if lead in legal]
     if leads:
         panel.selects.append(Select(
-            "J", "Lead the joker, asking for…",
+            "J", _("Lead the joker, asking for…"),
             [(trump_text(s), LETTER_OF[s], False) for s in leads]))
 
 
@@ -296,7 +306,7 @@ def decode_button(payload: str) -> Action:
             return Play.of(c)
         if c in JOKER_DEMANDS:
             return JOKER_DEMANDS[c]
-    raise IllegalAction("bad_input", "that button names no Mighty action")
+    raise IllegalAction("bad_input", N_("that button names no Mighty action"))
 
 
 def decode_select(payload: str, values: Sequence[str]) -> Action | ActionFor | Draft:
@@ -323,4 +333,4 @@ def decode_select(payload: str, values: Sequence[str]) -> Action | ActionFor | D
         suit = TRUMP_LETTERS[one]
         assert suit is not None
         return JOKER_LEADS[suit]
-    raise IllegalAction("bad_input", "that menu names no Mighty action")
+    raise IllegalAction("bad_input", N_("that menu names no Mighty action"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from bot.custom_ids import number
+from bot.i18n import N_, _
 from engine.cards import CARDS, Card, Suit
 from engine.mighty.rules import Trump, parse_trump
 
@@ -18,14 +19,25 @@ TRUMP_NAMES: Final = ("spades", "hearts", "diamonds", "clubs", "notrump")
 """The trump labels of the commands (``/mighty bid 15 diamonds``)."""
 
 
+SUIT_WORDS: Final = {
+    Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"), Suit.CLUBS: N_("clubs"),
+}
+"""The suits' names in sentences (translated where shown)."""
+
+
 def trump_text(trump: Trump) -> str:
-    """``♦ diamonds`` or ``no-trump``."""
-    return "no-trump" if trump is None else f"{trump.symbol} {trump.label}"
+    """``♦ diamonds`` or ``no-trump``, in the language being spoken."""
+    if trump is None:
+        return _("no-trump")
+    return _("{symbol} {suit}", symbol=trump.symbol, suit=_(SUIT_WORDS[trump]))
 
 
 def bid_text(points: int, trump: Trump) -> str:
-    """``15 ♦`` or ``15 no-trump``."""
-    return f"{points} {'no-trump' if trump is None else trump.symbol}"
+    """``15 ♦`` or ``15 no-trump``, in the language being spoken."""
+    if trump is None:
+        return _("{points} no-trump", points=points)
+    return f"{points} {trump.symbol}"
 
 
 def contract_of(raw: list[Any] | None) -> tuple[int, Trump] | None:
@@ -38,9 +50,9 @@ def call_text(call: str | None) -> str:
     if call is None:
         return "—"
     if call == "first":
-        return "the winner of the first trick"
+        return _("the winner of the first trick")
     if call == "none":
-        return "no friend (an open solo: the declarer plays alone)"
+        return _("no friend (an open solo: the declarer plays alone)")
     return call
 
 
