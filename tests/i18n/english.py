@@ -21,6 +21,7 @@ _COMMON_WORDS = """
     game games won wins lost points pass passed with and of is are not this that from
     was were has have will must can cannot only here there who what when which next last
     waiting joined left host nobody shown show hint refresh back
+    spades hearts diamonds clubs notrump
 """
 COMMON = frozenset(_COMMON_WORDS.split())
 """Common English words, caught as whole words (never written in the other languages)."""

@@ -5,11 +5,14 @@ the table message never shows one, in any of its versions."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.client import CardBot
 from testkit.double import Double, FakeUser, StoredMessage
 from testkit.driver import KACHUFUL, Driver, find_control
 from tests.bot.harness import labels, members, table_id, table_message
 from tests.i18n.english import english_of
+from tests.mighty_bot.harness import MightyDriver, simple_chooser
 
 LOCALES = ("pt-BR", "ko", "hi", "pt-BR")
 
@@ -87,3 +90,56 @@ async def test_a_whole_kachuful_game_speaks_every_members_language(
         await double.slash(user, double.channel, "replay", game=tid)
         await double.slash(user, double.channel, "leaderboard")
     assert_no_english(double, users)
+
+
+async def _hint(double: Double, member: FakeUser, panel: StoredMessage) -> bool:
+    hint_id = next((i for i in labels(panel) if i.endswith(":hint")), None)
+    if hint_id is None:
+        return False
+    await double.click(member, panel, hint_id)
+    return True
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "ko", "hi"])
+async def test_a_whole_mighty_game_speaks_every_members_language(
+    double: Double, bot: CardBot, language: str,
+) -> None:
+    """A one-hand match at a table of each language (a revealed friend: the Mighty is
+    called); the double holds every payload to Discord's limits."""
+    users = members(double, 5)
+    for user, code in zip(users, (*LOCALES, "ko"), strict=True):
+        user.locale = code
+    host = users[0]
+    await double.slash(host, double.channel, "mighty", "start", images=False,
+                       language=language, hands=1, turn_ping=True)
+    tid = table_id(double)
+    for user in users[1:]:
+        await double.click(user, table_message(double), f"t:{tid}:join")
+    await double.slash(users[1], double.channel, "mighty", "deal")  # not the host
+    await double.slash(host, double.channel, "mighty", "deal")
+    for user in users:
+        await double.slash(user, double.channel, "mighty", "rules")
+    driver = MightyDriver(bot, double, users, simple_chooser(5))
+    driver.confirm = None
+    game = driver.game
+    to_act = users[game.to_act or 0]
+    waiting = next(u for u in users if u is not to_act)
+    await double.slash(waiting, double.channel, "mighty", "pass")
+    await double.slash(to_act, double.channel, "mighty", "bid", points=20, trump="notrump")
+    await double.slash(to_act, double.channel, "mighty", "discard", cards="zz")
+    await double.slash(to_act, double.channel, "mighty", "play", card="zz")
+    hinted = 0
+    while driver.game.to_act is not None:
+        member = users[driver.game.to_act]
+        if hinted < 6 and await _hint(double, member, await driver.panel(member)):
+            hinted += 1
+        await driver.step()
+    await double.settle()
+    assert hinted and driver.game.is_over
+    assert any(r.friend is not None for r in driver.game.records), "no friend revealed"
+    for user in users[:3]:
+        await double.slash(user, double.channel, "history")
+        await double.slash(user, double.channel, "replay", game=tid)
+        await double.slash(user, double.channel, "leaderboard", game="mighty")
+    if language == "pt-BR":
+        assert_no_english(double, users)
