@@ -9,7 +9,7 @@ import pytest
 
 from bot.client import CardBot
 from testkit.double import Double, FakeUser, StoredMessage
-from testkit.driver import KACHUFUL, Driver, find_control
+from testkit.driver import KACHUFUL, Driver, whose_turn
 from tests.bot.harness import labels, members, table_id, table_message
 from tests.i18n.english import english_of
 from tests.mighty_bot.harness import MightyDriver, simple_chooser
@@ -47,7 +47,6 @@ async def _wrong_moves(double: Double, users: list[FakeUser]) -> None:
 
 
 def _turn(double: Double) -> int | None:
-    from testkit.driver import whose_turn
     return whose_turn(double)
 
 
@@ -73,14 +72,9 @@ async def test_a_whole_kachuful_game_speaks_every_members_language(
     hinted = 0
     while True:
         member = driver.whose_turn()
-        if member is not None and hinted < 8:
-            panel = await driver.panel(member)
-            hint = find_control(panel, "hint")
-            hint_id = hint.custom_id if hint is not None else next(
-                (i for i in labels(panel) if i.endswith(":hint")), None)
-            if hint_id is not None:
-                await double.click(member, panel, hint_id)
-                hinted += 1
+        if member is not None and hinted < 8 and await _hint(
+                double, member, await driver.panel(member)):
+            hinted += 1
         if await driver.step() is None:
             break
     await double.settle()
@@ -143,3 +137,43 @@ async def test_a_whole_mighty_game_speaks_every_members_language(
         await double.slash(user, double.channel, "leaderboard", game="mighty")
     if language == "pt-BR":
         assert_no_english(double, users)
+
+
+@pytest.mark.parametrize("language", ["ko", "hi"])
+async def test_seven_players_stay_within_discords_limits(
+    double: Double, bot: CardBot, language: str,
+) -> None:
+    """The largest Kachuful table (7 players) at a Korean and a Hindi table: the full
+    lobby, every hand, the recaps and the final standings (the double refuses any payload
+    over Discord's limits). The members whose clients speak French or Japanese get
+    English: their panel and a refusal."""
+    users = members(double, 7)
+    for user, code in zip(users, ("ko", "hi", "pt-BR", "fr", "ja", "ko", "hi"), strict=True):
+        user.locale = code
+    host = users[0]
+    await double.slash(host, double.channel, "kachuful", "start", images=False,
+                       language=language, start_size=2, schedule="descending")
+    tid = table_id(double)
+    for user in users[1:]:
+        await double.click(user, table_message(double), f"t:{tid}:join")
+    await double.settle()
+    assert len(bot.registry.get(tid).rec.seats) == 7
+    await double.slash(host, double.channel, "kachuful", "deal")
+    french, japanese = users[3], users[4]
+    waiting = next(u for u in (french, japanese) if u.id != _turn(double))
+    refused = await double.slash(waiting, double.channel, "kachuful", "bid", amount=0)
+    assert refused.content == "It is not your turn: the table message shows whose turn it is."
+    panel = await double.click(waiting, table_message(double), f"t:{tid}:hand")
+    assert panel.embeds[0]["title"] == "Your hand — hand 1/2", panel.embeds[0]
+    driver = Driver(double, users, KACHUFUL, seed=2, slash_every=3)
+    while await driver.step():
+        pass
+    await double.settle()
+    final = table_message(double)
+    assert len(final.versions) > 1 and final.embeds
+    english_clients = (french, japanese)
+    others = [u for u in users if u not in english_clients]
+    found = english_of(public(double))
+    assert not found, found
+    found = [(u.locale, e, t) for u in others for e, t in english_of(private_to(double, u))]
+    assert not found, found
