@@ -13,11 +13,14 @@ import discord
 
 from bot import custom_ids as ids
 from bot.games.adapter import GameAdapter
+from bot.games.mighty.words import call_text, trump_text
 from bot.i18n import N_, _, _n, current
 from bot.render import clip
 from bot.replays import HandPages, Replay
 from bot.storage.results import PlayerResult, RecordedGame
 from bot.views import Rows, _button, _rows
+from engine.cards import CardParseError
+from engine.mighty.rules import parse_trump
 
 PER_PAGE: Final = 10
 NOT_HERE: Final = N_("That game is not one of this server's recorded games, so it cannot be "
@@ -174,7 +177,16 @@ def _hand_head(game: str, summary: dict[str, Any], names: list[str]) -> str:
               "Dealer {dealer} · {count} cards each · trump {trump}\nBids: {bids}",
               size if isinstance(size, int) else 0,
               dealer=names[dealer] if isinstance(dealer, int) else "—",
-              trump=summary.get("trump"), bids=bids)
+              trump=_trump(summary.get("trump")), bids=bids)
+
+
+def _trump(label: object) -> str:
+    """A stored trump label (``spades`` … ``notrump``) in words, in the language being
+    spoken; anything else as it is."""
+    try:
+        return trump_text(parse_trump(str(label)))
+    except CardParseError:
+        return str(label or "—")
 
 
 def _mighty_head(summary: dict[str, Any], names: list[str]) -> str:
@@ -186,8 +198,9 @@ def _mighty_head(summary: dict[str, Any], names: list[str]) -> str:
     solo = summary.get("solo")
     friend = summary.get("friend")
     words: dict[str, object] = {
-        "declarer": names[declarer], "points": points, "trump": trump, "bid_points": bid[0],
-        "bid_trump": bid[1], "call": summary.get("friend_call")}
+        "declarer": names[declarer], "points": points, "trump": _trump(trump),
+        "bid_points": bid[0], "bid_trump": _trump(bid[1]),
+        "call": call_text(summary.get("friend_call"))}
     if solo == "secret":
         head = _("Declarer {declarer}: contract {points} {trump} (won the auction at "
                  "{bid_points} {bid_trump}), friend call {call}, played alone (a solo) (a "

@@ -73,7 +73,7 @@ class Kachuful(TableCommands, group_name="kachuful", group_description=L_("Play 
             try:
                 action = KACHUFUL.parse_play(card)
             except CardParseError:
-                await self.controller.refuse(interaction, CARD_TYPO.format(text=card))
+                await self.controller.refuse(interaction, _(CARD_TYPO, text=card))
                 return
             await self.controller.act(interaction, table, action)
 

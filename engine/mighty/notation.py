@@ -45,7 +45,7 @@ def _card(text: Any) -> Card:
     try:
         return parse_card(text)
     except CardParseError as exc:
-        raise IllegalAction("bad_input", str(exc)) from None
+        raise IllegalAction("bad_input", exc.template, **exc.params) from None
 
 
 def _contract(raw: Any, what: str) -> tuple[int, Trump]:
@@ -54,7 +54,7 @@ def _contract(raw: Any, what: str) -> tuple[int, Trump]:
     try:
         return raw[0], parse_trump(raw[1])
     except CardParseError as exc:
-        raise IllegalAction("bad_input", str(exc)) from None
+        raise IllegalAction("bad_input", exc.template, **exc.params) from None
 
 
 def _suit(text: Any) -> Suit:
@@ -63,7 +63,7 @@ def _suit(text: Any) -> Suit:
     try:
         return Suit.from_label(text)
     except CardParseError as exc:
-        raise IllegalAction("bad_input", str(exc)) from None
+        raise IllegalAction("bad_input", exc.template, **exc.params) from None
 
 
 def _flag(data: Mapping[str, Any], key: str) -> bool:

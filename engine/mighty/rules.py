@@ -43,7 +43,8 @@ def parse_trump(text: str) -> Trump:
         return Suit.from_label(text)
     except CardParseError:
         raise CardParseError(
-            str(text), "a trump: spades, hearts, diamonds, clubs or notrump"
+            str(text), "a trump: spades, hearts, diamonds, clubs or notrump",
+            N_("{text} is not a trump: spades, hearts, diamonds, clubs or notrump"),
         ) from None
 
 
