@@ -9,7 +9,6 @@ import discord
 from discord.ext import commands
 
 import cogs
-from bot import picture_workers
 from bot.ai_players import AiPlayers
 from bot.config import Settings
 from bot.controller import Controller
@@ -91,9 +90,6 @@ class CardBot(commands.AutoShardedBot):
         log.info("storage open (%s) for shard(s) %s of %d",
                  "PostgreSQL" if self.settings.database_url else self.settings.database_path,
                  ",".join(map(str, shards.ids)), shards.count)
-        processes = self.settings.picture_processes
-        picture_workers.configure(
-            picture_workers.default_processes() if processes is None else processes)
         registry = TableRegistry(self, self._storage, shards)
         self._service = TableService(registry, self._storage, seed=self.seed)
         self._turns = TurnDriver(self, self._service, AiPlayers(self.ai_delay))

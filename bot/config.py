@@ -34,9 +34,6 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     ai_delay: float = Field(default=1.0, ge=0.0, le=60.0)
     """Seconds before an AI player's move, its thinking included (``AI_DELAY``)."""
-    picture_processes: int | None = Field(default=None, ge=0, le=16)
-    """Worker processes drawing the pictures (``PICTURE_PROCESSES``; 0: threads of the
-    bot's process; default: one per core beyond the first, at most two)."""
 
     @field_validator("discord_token", mode="before")
     @classmethod

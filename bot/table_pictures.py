@@ -1,11 +1,12 @@
 """The pictures a table shows, when its ``images`` option is on: the table picture in
 the table embed, the score chart in the final standings, the hand picture in a private
 panel (PRODUCT "What players see"). Each is drawn from a view only (the public one, or
-the seat's own), off the event loop (:mod:`bot.picture_workers`); a picture that fails
-to draw is left out and the text stays complete (logged once per table)."""
+the seat's own), in a worker thread; a picture that fails to draw is left out and the
+text stays complete (logged once per table)."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections.abc import Callable, Mapping
@@ -14,7 +15,6 @@ from typing import Any
 
 import discord
 
-from bot import picture_workers
 from bot.games.adapter import table_option
 from bot.pictures import Picture, PictureError, hand_picture, score_chart, table_picture
 from bot.table import Table
@@ -59,11 +59,11 @@ def hand_drawing(table: Table, seat: int, playable: list[str]) -> Draw | None:
 
 
 async def draw(table: Table, drawing: Draw | None) -> Picture | None:
-    """The picture, drawn off the event loop; None when there is none or it failed."""
+    """The picture, drawn in a worker thread; None when there is none or it failed."""
     if drawing is None:
         return None
     try:
-        return await picture_workers.run(drawing)
+        return await asyncio.to_thread(drawing)
     except PictureError as exc:
         if not table.picture_failed:  # the cause's words are not logged: they may name cards
             table.picture_failed = True

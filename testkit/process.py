@@ -49,36 +49,6 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def family(pid: int) -> list[int]:
-    """``pid`` and every live process descended from it (the bot's picture workers)."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", encoding="ascii") as stat:
-                    parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
-            except OSError:
-                continue  # gone meanwhile
-    found, frontier = [pid], [pid]
-    while frontier:
-        frontier = [child for child, parent in parents.items() if parent in frontier]
-        found += frontier
-    return found
-
-
-def family_cpu_seconds(pid: int) -> float:
-    """CPU time of ``pid`` and its live descendants, plus what its reaped children used."""
-    total = 0.0
-    for member in family(pid):
-        try:
-            total += cpu_seconds(member)
-        except OSError:
-            continue
-    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return total + (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
-
-
 def _status_mb(pid: int, field: str) -> float:
     with open(f"/proc/{pid}/status", encoding="ascii") as status:
         for line in status:
@@ -165,15 +135,13 @@ class BotProcess:
 
     @property
     def cpu(self) -> float:
-        """CPU seconds of the process and its workers."""
         assert self.proc is not None
-        return family_cpu_seconds(self.proc.pid)
+        return cpu_seconds(self.proc.pid)
 
     @property
     def peak_mb(self) -> float:
-        """The process's peak memory plus its live workers' peaks."""
         assert self.proc is not None
-        return sum(peak_rss_mb(pid) for pid in family(self.proc.pid))
+        return peak_rss_mb(self.proc.pid)
 
     @property
     def rss_mb(self) -> float:
