@@ -44,7 +44,8 @@ class Scene(Protocol):
 
 S = TypeVar("S", bound=Scene)
 _DRAWING: Final = threading.Lock()
-"""One drawing at a time: the shared fonts and sprite caches are not made for threads."""
+"""One drawing at a time: the shared fonts and sprite caches are not made for threads
+(encoding, which touches neither, runs outside it)."""
 
 
 def clip(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
@@ -63,7 +64,8 @@ def produce(
         if cache is not None and (hit := cache.get(key)) is not None:
             return hit
         with _DRAWING:
-            data = encode(draw(built))
+            image = draw(built)
+        data = encode(image)  # Pillow encodes without the interpreter lock: in parallel
         picture = Picture(f"{kind}.png", data, clip(built.description), key)
     except PictureError:
         raise
