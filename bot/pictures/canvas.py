@@ -10,7 +10,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.pictures.fonts import Font, font, runs
+from bot.pictures.fonts import Script, font, run_width, runs
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -90,25 +90,35 @@ def _lettering(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int
                                max(1, math.ceil(box[3]) - top)))
         ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
         return mask, left, top
-    placed: list[tuple[Font, str, float, tuple[float, float, float, float]]] = []
+    placed: list[tuple[Image.Image, float, int, int]] = []
     pen = 0.0
     for script, part in parts:
-        f = font(size, script)
-        box = f.getbbox(part, anchor="ls")
-        placed.append((f, part, pen, (pen + box[0], box[1], pen + box[2], box[3])))
-        pen += f.getlength(part)
-    ink = (min(p[3][0] for p in placed), min(p[3][1] for p in placed),
-           max(p[3][2] for p in placed), max(p[3][3] for p in placed))
+        mask, left, top = _run(part, size, script)
+        placed.append((mask, pen, left, top))
+        pen += run_width(part, size, script)
+    ink = (min(at + left for _, at, left, _ in placed), min(top for *_, top in placed),
+           max(at + left + m.width for m, at, left, _ in placed),
+           max(top + m.height for m, _, _, top in placed))
     x0 = {"l": 0.0, "m": -pen / 2, "r": -pen}[anchor[0]]
     ascent, descent = font(size).getmetrics()
     y0 = {"a": ascent, "m": (ascent - descent) / 2, "s": 0.0, "d": -descent,
           "t": -ink[1], "b": -ink[3]}[anchor[1]]
     left, top = math.floor(ink[0] + x0), math.floor(ink[1] + y0)
-    mask = Image.new("L", (max(1, math.ceil(ink[2] + x0) - left),
-                           max(1, math.ceil(ink[3] + y0) - top)))
-    draw = ImageDraw.Draw(mask)
-    for f, part, at, _box in placed:
-        draw.text((at + x0 - left, y0 - top), part, font=f, fill=255, anchor="ls")
+    whole = Image.new("L", (max(1, math.ceil(ink[2] + x0) - left),
+                            max(1, math.ceil(ink[3] + y0) - top)))
+    for mask, at, run_left, run_top in placed:
+        whole.paste(255, (round(at + x0) + run_left - left, round(y0) + run_top - top), mask)
+    return whole, left, top
+
+
+@lru_cache(maxsize=1024)
+def _run(part: str, size: int, script: Script) -> tuple[Image.Image, int, int]:
+    """One run's coverage mask and its offset from its pen point on the baseline."""
+    f = font(size, script)
+    box = f.getbbox(part, anchor="ls")
+    left, top = math.floor(box[0]), math.floor(box[1])
+    mask = Image.new("L", (max(1, math.ceil(box[2]) - left), max(1, math.ceil(box[3]) - top)))
+    ImageDraw.Draw(mask).text((-left, -top), part, font=f, fill=255, anchor="ls")
     return mask, left, top
 
 

@@ -97,9 +97,16 @@ def clean(text: str) -> str:
 
 
 @lru_cache(maxsize=4096)
+def run_width(part: str, size: int, script: Script) -> float:
+    """How wide one run is (cached apart: shaping is slow, and the same words come back
+    in ever new strings)."""
+    return font(size, script).getlength(part)
+
+
+@lru_cache(maxsize=4096)
 def width_of(text: str, size: int) -> float:
     """How wide ``text`` is at ``size`` (its runs side by side)."""
-    return sum(font(size, script).getlength(part) for script, part in runs(text))
+    return sum(run_width(part, size, script) for script, part in runs(text))
 
 
 @lru_cache(maxsize=4096)
