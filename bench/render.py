@@ -2,7 +2,8 @@
 the states of random games of Kachuful with 4 and 7 players and of Mighty, the final
 standings of finished games, and rating histories.
 
-Usage: ``python bench/render.py [--games 3] [--every 6] [--charts 20] [--seed 1]``.
+Usage: ``python bench/render.py [--games 3] [--every 6] [--charts 20] [--seed 1]
+[--language hi]`` (the pictures' words in that language; English by default).
 Runs on one core, with the picture cache off, after a warm-up (card faces and
 lettering are kept between pictures, as in the bot). Prints, per kind, the median and
 95th percentile of the CPU time per picture and the median and largest PNG, against
@@ -25,7 +26,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.pictures import Picture, hand_picture, rating_chart, score_chart, table_picture
+from bot.i18n import language_of
+from bot.pictures import (
+    Picture,
+    Words,
+    hand_picture,
+    rating_chart,
+    score_chart,
+    table_picture,
+    words_for,
+)
 from engine.game import Game, Play
 from engine.kachuful.game import KachufulGame
 from engine.mighty import Discard, MightyGame
@@ -58,16 +68,17 @@ def legal_cards(game: Game, seat: int) -> list[str]:
     return [str(a.card) for a in game.legal_actions(seat) if isinstance(a, Play)]
 
 
-def states(game: Game, rng: random.Random, deck: str, every: int) -> list[Sample]:
+def states(game: Game, rng: random.Random, deck: str, every: int, words: Words) -> list[Sample]:
     """A table and a hand picture (of the seat to act) of every ``every``-th state of a
     random game, and the score chart of its end."""
     names = list(NAMES[: game.players])
     out: list[Sample] = []
 
     def add(public: dict[str, Any], seen: dict[str, Any], legal: list[str]) -> None:
-        out.append(Sample("table", lambda: table_picture(public, names, deck=deck, cache=None)))
+        out.append(Sample("table", lambda: table_picture(public, names, deck=deck, words=words,
+                                                         cache=None)))
         out.append(Sample("hand", lambda: hand_picture(seen, names, legal, deck=deck,
-                                                       cache=None)))
+                                                       words=words, cache=None)))
 
     step = 0
     while (seat := game.to_act) is not None:
@@ -76,11 +87,11 @@ def states(game: Game, rng: random.Random, deck: str, every: int) -> list[Sample
         game.apply(seat, rng.choice(game.legal_actions(seat)))
         step += 1
     final = game.view(None)
-    out.append(Sample("scores", lambda: score_chart(final, names, cache=None)))
+    out.append(Sample("scores", lambda: score_chart(final, names, words=words, cache=None)))
     return out
 
 
-def rating_sample(rng: random.Random) -> Sample:
+def rating_sample(rng: random.Random, words: Words) -> Sample:
     """The rating chart of a random history of 1 to 300 games."""
     mu, sigma = 25.0, 25 / 3
     history: list[tuple[float, float]] = []
@@ -88,7 +99,8 @@ def rating_sample(rng: random.Random) -> Sample:
         mu += rng.uniform(-1.5, 1.8)
         sigma = max(0.8, sigma * 0.97)
         history.append((mu, sigma))
-    return Sample("rating", lambda: rating_chart("Ann", "kachuful", history, cache=None))
+    return Sample("rating", lambda: rating_chart("Ann", "kachuful", history, words=words,
+                                                 cache=None))
 
 
 def new_games(seed: int) -> list[Game]:
@@ -96,17 +108,18 @@ def new_games(seed: int) -> list[Game]:
             MightyGame({"hands": 10}, seed=seed)]
 
 
-def collect(games: int, every: int, charts: int, seed: int) -> list[Sample]:
+def collect(games: int, every: int, charts: int, seed: int, words: Words) -> list[Sample]:
     rng = random.Random(seed)
     samples: list[Sample] = []
     for i in range(games):
         deck = "four_color" if i % 2 else "classic"
         for game in new_games(seed + i):
-            samples += states(game, rng, deck, every)
+            samples += states(game, rng, deck, every, words)
     for i in range(games, charts):
         for game in new_games(seed + i):
-            samples += [s for s in states(game, rng, "classic", 10**9) if s.kind == "scores"]
-    samples += [rating_sample(rng) for _ in range(3 * charts)]
+            samples += [s for s in states(game, rng, "classic", 10**9, words)
+                        if s.kind == "scores"]
+    samples += [rating_sample(rng, words) for _ in range(3 * charts)]
     return samples
 
 
@@ -132,9 +145,13 @@ def main() -> None:
     parser.add_argument("--charts", type=int, default=20,
                         help="finished games of each kind for the score chart (default 20)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--language", default="en",
+                        help="the pictures' language: en, pt-BR, ko or hi (default en)")
     args = parser.parse_args()
     where = one_core()
-    samples = collect(args.games, args.every, max(args.charts, args.games), args.seed)
+    lang = language_of(args.language)
+    samples = collect(args.games, args.every, max(args.charts, args.games), args.seed,
+                      words_for(lang))
     for sample in samples[:WARM_UP]:
         sample.draw()
     results: dict[str, Result] = {}
@@ -147,7 +164,8 @@ def main() -> None:
         result.sizes.append(len(picture.data))
     print(f"bot.pictures on {where}, cache off, {len(samples)} pictures: every "
           f"{args.every}th state of {args.games} games each of Kachuful 4p, Kachuful 7p and "
-          f"Mighty; final standings of {max(args.charts, args.games)} games of each")
+          f"Mighty; final standings of {max(args.charts, args.games)} games of each; "
+          f"words in {lang.code}")
     print(f"{'kind':<8} {'count':>6} {'median ms':>10} {'p95 ms':>8} {'target':>8} "
           f"{'median KB':>10} {'max KB':>7}  met")
     ok = True

@@ -13,7 +13,8 @@ import logging
 from collections.abc import Sequence
 from typing import Final
 
-from bot.pictures import Picture, PictureError, rating_chart
+from bot.i18n import current
+from bot.pictures import Picture, PictureError, rating_chart, words_for
 from bot.storage.results import GameName, PlayerStats
 
 log = logging.getLogger(__name__)
@@ -34,12 +35,13 @@ async def rating_picture(
     name: str, game: GameName, history: Sequence[tuple[float, float]],
 ) -> Picture | None:
     """The chart of ``history`` (``(mu, sigma)`` after each rated game, oldest first)
-    drawn off the event loop; None with fewer than :data:`CHART_MIN_GAMES` points or
-    when it fails (logged)."""
+    drawn off the event loop, in the language being spoken (the member's); None with
+    fewer than :data:`CHART_MIN_GAMES` points or when it fails (logged)."""
     if len(history) < CHART_MIN_GAMES:
         return None
     try:
-        return await asyncio.to_thread(rating_chart, name, game, list(history))
+        return await asyncio.to_thread(rating_chart, name, game, list(history),
+                                       words=words_for(current()))
     except PictureError as exc:
         log.warning("a rating chart failed (%s); showing text only",
                     type(exc.__cause__ or exc).__name__)

@@ -2,7 +2,10 @@
 the table embed, the score chart in the final standings, the hand picture in a private
 panel (PRODUCT "What players see"). Each is drawn from a view only (the public one, or
 the seat's own), in a worker thread; a picture that fails to draw is left out and the
-text stays complete (logged once per table)."""
+text stays complete (logged once per table). The table picture and the score chart
+speak the table's language; the hand picture the language of the panel it is drawn for
+(the one being spoken when the panel is built). The words are chosen here, before the
+drawing goes to its worker thread."""
 
 from __future__ import annotations
 
@@ -16,7 +19,15 @@ from typing import Any
 import discord
 
 from bot.games.adapter import table_option
-from bot.pictures import Picture, PictureError, hand_picture, score_chart, table_picture
+from bot.i18n import current
+from bot.pictures import (
+    Picture,
+    PictureError,
+    hand_picture,
+    score_chart,
+    table_picture,
+    words_for,
+)
 from bot.table import Table
 
 log = logging.getLogger(__name__)
@@ -41,21 +52,23 @@ def table_drawing(table: Table) -> Draw | None:
     if game is None or not table_option(table.rec.settings, "images"):
         return None
     view = game.view(None)
+    words = words_for(table.language)
     if table.rec.status == "running":
-        return partial(table_picture, view, names(table), deck=_deck(table.rec.settings))
+        return partial(table_picture, view, names(table), deck=_deck(table.rec.settings),
+                       words=words)
     if table.rec.status in ("finished", "abandoned") and game.results().hand_scores:
-        return partial(score_chart, view, names(table))
+        return partial(score_chart, view, names(table), words=words)
     return None
 
 
 def hand_drawing(table: Table, seat: int, playable: list[str]) -> Draw | None:
-    """The seat's hand picture (from that seat's view only), to draw off the event loop;
-    None with pictures off."""
+    """The seat's hand picture (from that seat's view only) in the language being
+    spoken (the panel's), to draw off the event loop; None with pictures off."""
     game = table.game
     if game is None or not table_option(table.rec.settings, "images"):
         return None
     return partial(hand_picture, game.view(seat), names(table), playable,
-                   deck=_deck(table.rec.settings))
+                   deck=_deck(table.rec.settings), words=words_for(current()))
 
 
 async def draw(table: Table, drawing: Draw | None) -> Picture | None:

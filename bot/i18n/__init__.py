@@ -11,7 +11,9 @@ extraction (``python -m bot.i18n.catalogs update``) finds it:
 - ``_n("Added {count} AI player.", "Added {count} AI players.", count)``: a plural,
   chosen by the language's CLDR plural rule (``count`` is passed to the template).
 - ``N_("...")``: marks a module-level constant without translating it; translate it
-  where it is shown with ``_(CONSTANT, **params)``.
+  where it is shown with ``_(CONSTANT, **params)``. ``NP_(context, "...")`` marks one
+  in a context (the same English words translated apart, e.g. the pictures' short
+  words, :mod:`bot.pictures.words`); it is shown with the catalog's ``pgettext``.
 - Engine refusals: ``IllegalAction("must_follow_suit", N_("you must follow {suit}"),
   suit="♠")`` (:func:`engine.i18n.N_`; cards and suits in C2 notation); the adapter's
   ``refusal`` shows :func:`reason` (``_(exc.template, **exc.params)``).
@@ -54,6 +56,7 @@ from engine.i18n import N_
 __all__ = [
     "ENGLISH",
     "LANGS",
+    "NP_",
     "N_",
     "Lang",
     "_",
@@ -151,6 +154,11 @@ def speaking(lang: Lang) -> Iterator[Lang]:
         yield lang
     finally:
         _speaking.reset(token)
+
+
+def NP_(context: str, msgid: str) -> str:
+    """Mark ``msgid`` in ``context`` for the catalogs and return it unchanged."""
+    return msgid
 
 
 def _(msgid: str, **params: object) -> str:

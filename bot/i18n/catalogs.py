@@ -28,9 +28,10 @@ LOCALES = Path(__file__).resolve().parents[1] / "locales"
 TEMPLATE = LOCALES / "messages.pot"
 SOURCES = ("bot", "cogs", "engine")
 """The packages whose marked texts are extracted."""
-KEYWORDS = {**DEFAULT_KEYWORDS, "_": None, "N_": None, "L_": None, "_n": (1, 2)}
-"""The marking functions: ``_``, ``N_``, the plural ``_n(singular, plural, count)`` and
-the command texts' ``L_`` (:mod:`bot.i18n.commands`)."""
+KEYWORDS = {**DEFAULT_KEYWORDS, "_": None, "N_": None, "L_": None, "_n": (1, 2),
+            "NP_": ((1, "c"), 2)}
+"""The marking functions: ``_``, ``N_``, the plural ``_n(singular, plural, count)``, the
+command texts' ``L_`` (:mod:`bot.i18n.commands`) and ``NP_(context, msgid)``."""
 WIDTH = 100
 
 

@@ -8,8 +8,9 @@ a picture cannot show what its viewers may not see. Names are display names by s
 kept in ``cache`` (:data:`~bot.pictures.cache.CACHE` unless given; None draws afresh).
 Every failure raises :class:`PictureError`, and the caller shows the text alone.
 Drawing is CPU work of a few milliseconds (``bench/render.py``); the functions may be
-called from worker threads (drawings are serialised). Human words come from ``words``
-(:class:`Words`, English by default).
+called from worker threads (drawings are serialised). Human words, drawn and in the
+alt text, come from ``words`` (:class:`Words`, English by default; :func:`words_for` a
+language).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from bot.pictures import charts, hand, table
 from bot.pictures.cache import CACHE, PictureCache
 from bot.pictures.cards import DECKS, DeckStyle
 from bot.pictures.picture import Picture, PictureError, produce
-from bot.pictures.words import ENGLISH, Words
+from bot.pictures.words import ENGLISH, Words, words_for
 
 __all__ = [
     "CACHE",
@@ -36,6 +37,7 @@ __all__ = [
     "rating_chart",
     "score_chart",
     "table_picture",
+    "words_for",
 ]
 
 

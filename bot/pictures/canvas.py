@@ -10,7 +10,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.pictures.fonts import font
+from bot.pictures.fonts import Script, font, run_width, runs
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -78,12 +78,47 @@ def paste(base: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -
 @lru_cache(maxsize=4096)
 def _lettering(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
     """The coverage mask of ``text`` and its offset from the anchor point (cached: the
-    same names and numbers come back picture after picture)."""
-    f = font(size)
-    box = f.getbbox(text, anchor=anchor)
+    same names and numbers come back picture after picture). Text of one run of Latin
+    is laid out by Pillow; other text run by run (:func:`~bot.pictures.fonts.runs`), each
+    in its script's font, on the Latin font's baseline."""
+    parts = runs(text)
+    if len(parts) == 1 and parts[0][0] == "latin":
+        f = font(size)
+        box = f.getbbox(text, anchor=anchor)
+        left, top = math.floor(box[0]), math.floor(box[1])
+        mask = Image.new("L", (max(1, math.ceil(box[2]) - left),
+                               max(1, math.ceil(box[3]) - top)))
+        ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+        return mask, left, top
+    placed: list[tuple[Image.Image, float, int, int]] = []
+    pen = 0.0
+    for script, part in parts:
+        mask, left, top = _run(part, size, script)
+        placed.append((mask, pen, left, top))
+        pen += run_width(part, size, script)
+    ink = (min(at + left for _, at, left, _ in placed), min(top for *_, top in placed),
+           max(at + left + m.width for m, at, left, _ in placed),
+           max(top + m.height for m, _, _, top in placed))
+    x0 = {"l": 0.0, "m": -pen / 2, "r": -pen}[anchor[0]]
+    ascent, descent = font(size).getmetrics()
+    y0 = {"a": ascent, "m": (ascent - descent) / 2, "s": 0.0, "d": -descent,
+          "t": -ink[1], "b": -ink[3]}[anchor[1]]
+    left, top = math.floor(ink[0] + x0), math.floor(ink[1] + y0)
+    whole = Image.new("L", (max(1, math.ceil(ink[2] + x0) - left),
+                            max(1, math.ceil(ink[3] + y0) - top)))
+    for mask, at, run_left, run_top in placed:
+        whole.paste(255, (round(at + x0) + run_left - left, round(y0) + run_top - top), mask)
+    return whole, left, top
+
+
+@lru_cache(maxsize=1024)
+def _run(part: str, size: int, script: Script) -> tuple[Image.Image, int, int]:
+    """One run's coverage mask and its offset from its pen point on the baseline."""
+    f = font(size, script)
+    box = f.getbbox(part, anchor="ls")
     left, top = math.floor(box[0]), math.floor(box[1])
     mask = Image.new("L", (max(1, math.ceil(box[2]) - left), max(1, math.ceil(box[3]) - top)))
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    ImageDraw.Draw(mask).text((-left, -top), part, font=f, fill=255, anchor="ls")
     return mask, left, top
 
 
@@ -104,12 +139,6 @@ def ink_centre(image: Image.Image, xy: tuple[float, float], text: str, size: int
     digits sit where the eye expects them."""
     mask, _, _ = _lettering(text, size, "la")
     image.paste(fill, (round(xy[0] - mask.width / 2), round(xy[1] - mask.height / 2)), mask)
-
-
-@lru_cache(maxsize=4096)
-def width_of(text: str, size: int) -> float:
-    """How wide ``text`` is at ``size``."""
-    return font(size).getlength(text)
 
 
 def encode(image: Image.Image) -> bytes:

@@ -22,9 +22,8 @@ from bot.pictures.canvas import (
     paste,
     rounded,
     text_at,
-    width_of,
 )
-from bot.pictures.fonts import clean, fit
+from bot.pictures.fonts import clean, fit, width_of
 from bot.pictures.picture import clip
 from bot.pictures.words import Words
 

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageEnhance
 
-from bot.pictures.canvas import GOLD, PALE, WHITE, hex_rgb, paste, rounded, text_at, width_of
+from bot.pictures.canvas import GOLD, PALE, WHITE, hex_rgb, paste, rounded, text_at
 from bot.pictures.cards import (
     SUIT_OF_LABEL,
     DeckStyle,
@@ -24,7 +24,7 @@ from bot.pictures.cards import (
     height_of,
     split,
 )
-from bot.pictures.fonts import clean, fit
+from bot.pictures.fonts import clean, fit, width_of
 from bot.pictures.picture import clip
 from bot.pictures.words import Words
 

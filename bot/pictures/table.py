@@ -26,10 +26,9 @@ from bot.pictures.canvas import (
     paste,
     rounded,
     text_at,
-    width_of,
 )
 from bot.pictures.cards import SUIT_OF_LABEL, DeckStyle, check_deck, face, split, suit_colour
-from bot.pictures.fonts import clean, fit
+from bot.pictures.fonts import clean, fit, width_of
 from bot.pictures.picture import clip
 from bot.pictures.words import Words
 

@@ -1,89 +1,103 @@
 """Every human word the pictures draw or write in their alt text, in one place.
 
-A :class:`Words` is one language; :data:`ENGLISH` is the default. Each field is a
-``str.format`` template whose placeholders are named in its comment. Card notation
-(``A♠ 10♥ JK``) and suit symbols are not words and are never translated.
+A :class:`Words` is one language: :data:`ENGLISH` is the default, :func:`words_for`
+gives any language the bot speaks (the fields' English templates are catalog msgids in
+the context ``picture``, apart from the same words in the texts). Each field is a
+``str.format`` template (placeholders in braces).
+Card notation (``A♠ 10♥ JK``) and suit symbols are not words and are never translated.
+Most words are drawn in small spaces: translations stay short (they are cut with an
+ellipsis to fit).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from functools import cache
+
+from bot.i18n import NP_, Lang, language_of
+
+CONTEXT = "picture"
+"""The catalogs' context of the pictures' words."""
 
 
 @dataclass(frozen=True, slots=True)
 class Words:
     """The words of one language (placeholders in braces)."""
 
-    kachuful: str = "Kachuful"
-    mighty: str = "Mighty"
-    hand_of: str = "Hand {number}/{count}"
-    cards: str = "{size} cards"
-    one_card: str = "1 card"
-    trump: str = "Trump"
-    no_trump: str = "No trump"
-    trump_open: str = "Trump not set"
-    turned: str = "turned {card}"
-    dealer_chip: str = "D"
-    winner: str = "Winner"
-    bid: str = "bid {bid}"
-    blind_bid: str = "bid {bid} blind"
-    no_bid: str = "bid –"
-    won: str = "won {won}"
-    bids_total: str = "bids {total}/{size}"
-    passed: str = "pass"
+    kachuful: str = NP_("picture", "Kachuful")
+    mighty: str = NP_("picture", "Mighty")
+    hand_of: str = NP_("picture", "Hand {number}/{count}")
+    cards: str = NP_("picture", "{size} cards")
+    one_card: str = NP_("picture", "1 card")
+    trump: str = NP_("picture", "Trump")
+    no_trump: str = NP_("picture", "No trump")
+    trump_open: str = NP_("picture", "Trump not set")
+    turned: str = NP_("picture", "turned {card}")
+    dealer_chip: str = NP_("picture", "D")
+    winner: str = NP_("picture", "Winner")
+    bid: str = NP_("picture", "bid {bid}")
+    blind_bid: str = NP_("picture", "bid {bid} blind")
+    no_bid: str = NP_("picture", "bid –")
+    won: str = NP_("picture", "won {won}")
+    bids_total: str = NP_("picture", "bids {total}/{size}")
+    passed: str = NP_("picture", "pass")
     no_call: str = "–"
     call: str = "{points} {trump}"
-    notrump_short: str = "NT"
-    captured: str = "{points} pts"
-    captured_one: str = "1 pt"
-    declarer: str = "Declarer"
-    friend: str = "Friend"
-    contract: str = "Contract {contract}"
-    standing_bid: str = "Bid {contract}: {name}"
-    friend_call: str = "Friend call: {call}"
-    friend_first: str = "first trick"
-    friend_none: str = "no friend"
-    friend_is: str = "Friend: {name} ({call})"
-    points: str = "Points: declarer side {declarer} · defenders {defenders}"
-    joker_asks: str = "Joker asks {suit}"
-    joker_called: str = "Joker called"
-    lead_named: str = "Lead {suit} asked"
-    last_trick: str = "Last trick"
-    won_by: str = "won by {name}"
-    seat: str = "Seat {number}"
-    you: str = "You"
-    playable: str = "Playable now"
-    kitty: str = "Kitty"
-    no_cards: str = "No cards in hand"
-    score_title: str = "Running totals"
-    hand_axis: str = "hand"
-    rating_title: str = "{name} · {game} rating (μ − 3σ)"
-    game_axis: str = "game"
-    rating_band: str = "range μ ± 3σ"
-    spades: str = "spades"
-    hearts: str = "hearts"
-    diamonds: str = "diamonds"
-    clubs: str = "clubs"
+    notrump_short: str = NP_("picture", "NT")
+    captured: str = NP_("picture", "{points} pts")
+    captured_one: str = NP_("picture", "1 pt")
+    declarer: str = NP_("picture", "Declarer")
+    friend: str = NP_("picture", "Friend")
+    contract: str = NP_("picture", "Contract {contract}")
+    standing_bid: str = NP_("picture", "Bid {contract}: {name}")
+    friend_call: str = NP_("picture", "Friend call: {call}")
+    friend_first: str = NP_("picture", "first trick")
+    friend_none: str = NP_("picture", "no friend")
+    friend_is: str = NP_("picture", "Friend: {name} ({call})")
+    points: str = NP_("picture", "Points: declarer side {declarer} · defenders {defenders}")
+    joker_asks: str = NP_("picture", "Joker asks {suit}")
+    joker_called: str = NP_("picture", "Joker called")
+    lead_named: str = NP_("picture", "Lead {suit} asked")
+    last_trick: str = NP_("picture", "Last trick")
+    won_by: str = NP_("picture", "won by {name}")
+    seat: str = NP_("picture", "Seat {number}")
+    you: str = NP_("picture", "You")
+    playable: str = NP_("picture", "Playable now")
+    kitty: str = NP_("picture", "Kitty")
+    no_cards: str = NP_("picture", "No cards in hand")
+    score_title: str = NP_("picture", "Running totals")
+    hand_axis: str = NP_("picture", "hand")
+    rating_title: str = NP_("picture", "{name} · {game} rating (μ − 3σ)")
+    game_axis: str = NP_("picture", "game")
+    rating_band: str = NP_("picture", "range μ ± 3σ")
+    spades: str = NP_("picture", "spades")
+    hearts: str = NP_("picture", "hearts")
+    diamonds: str = NP_("picture", "diamonds")
+    clubs: str = NP_("picture", "clubs")
     # Alt text (the attachment's description).
-    alt_table: str = "Card table: {title}."
-    alt_trump: str = "Trump: {trump}."
-    alt_seat: str = "{name}: {details}."
-    alt_dealer: str = "dealer"
-    alt_to_act: str = "to act"
-    alt_total: str = "total {total}"
-    alt_trick: str = "Current trick: {cards}."
-    alt_last: str = "Last trick: {cards}, won by {name}."
-    alt_played: str = "{name} {card}"
-    alt_hand: str = "Your cards: {cards}."
-    alt_hand_trumps: str = "Trumps: {cards}."
-    alt_hand_playable: str = "Playable now: {cards}."
-    alt_hand_kitty: str = "From the kitty: {cards}."
-    alt_unseen: str = "Your {count} cards, face down: you have not looked at them yet."
-    alt_forehead: str = "Your own card is hidden. The others hold: {cards}."
-    alt_scores: str = "Chart of running totals over {hands} hands. {lines}"
-    alt_score_line: str = "{name} {total}"
-    alt_winners: str = "Winner: {names}."
-    alt_rating: str = (
+    alt_table: str = NP_("picture", "Card table: {title}.")
+    alt_trump: str = NP_("picture", "Trump: {trump}.")
+    alt_seat: str = NP_("picture", "{name}: {details}.")
+    alt_dealer: str = NP_("picture", "dealer")
+    alt_to_act: str = NP_("picture", "to act")
+    alt_total: str = NP_("picture", "total {total}")
+    alt_trick: str = NP_("picture", "Current trick: {cards}.")
+    alt_last: str = NP_("picture", "Last trick: {cards}, won by {name}.")
+    alt_played: str = NP_("picture", "{name} {card}")
+    alt_hand: str = NP_("picture", "Your cards: {cards}.")
+    alt_hand_trumps: str = NP_("picture", "Trumps: {cards}.")
+    alt_hand_playable: str = NP_("picture", "Playable now: {cards}.")
+    alt_hand_kitty: str = NP_("picture", "From the kitty: {cards}.")
+    alt_unseen: str = NP_(
+        "picture", "Your {count} cards, face down: you have not looked at them yet."
+    )
+    alt_forehead: str = NP_("picture", "Your own card is hidden. The others hold: {cards}.")
+    alt_scores: str = NP_("picture", "Chart of running totals over {hands} hands. {lines}")
+    alt_score_line: str = NP_("picture", "{name} {total}")
+    alt_winners: str = NP_("picture", "Winner: {names}.")
+    alt_rating: str = NP_(
+        "picture",
         "Chart of {name}'s {game} rating (μ − 3σ) over {games} games: "
         "from {first} to {last}, best {best}."
     )
@@ -101,3 +115,15 @@ class Words:
 
 ENGLISH = Words()
 """The English words (the default)."""
+
+
+def words_for(lang: Lang) -> Words:
+    """The words of ``lang`` (English where its catalog lacks a translation)."""
+    return _words(lang.code)
+
+
+@cache
+def _words(code: str) -> Words:
+    catalog = language_of(code).catalog
+    english = dataclasses.asdict(ENGLISH)
+    return Words(**{name: catalog.pgettext(CONTEXT, text) for name, text in english.items()})

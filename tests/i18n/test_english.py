@@ -36,7 +36,8 @@ def test_the_translations_are_not_english(code: str) -> None:
         if not message.id:
             continue
         if isinstance(message.id, str):
-            texts = [lang.catalog.gettext(message.id)]
+            texts = [lang.catalog.pgettext(message.context, message.id) if message.context
+                     else lang.catalog.gettext(message.id)]
         else:
             texts = [lang.catalog.ngettext(*message.id, n) for n in (1, 2, 5)]
         caught.extend((message.id, text, english_in(text)) for text in texts

@@ -220,20 +220,34 @@ def test_words_live_in_one_place() -> None:
 
 def test_names_are_cleaned_to_what_the_font_draws() -> None:
     assert fonts.clean("Chidi 🎲") == "Chidi"
-    assert fonts.clean("Eun-ji 은지") == "Eun-ji"
+    assert fonts.clean("Eun-ji 은지") == "Eun-ji 은지"
+    assert fonts.clean("अर्जुन  क्\u200dष") == "अर्जुन क्\u200dष"  # a joiner in Devanagari stays
     assert fonts.clean("Zoë  Ñandú\u200d") == "Zoë Ñandú"
+    assert fonts.clean("Léa 李 ☃") == "Léa"  # Han, and symbols no font has, are left out
     game = kachuful_mid_trick()
     sc = table.scene(game.view(None), ["🤖", "Bea", "Cy", "Dev"], "classic", ENGLISH)
     assert sc.seats[0].name == "Seat 1"
 
 
-def test_the_font_ships_with_its_licence() -> None:
+def test_the_fonts_ship_with_their_licences() -> None:
     assets = resources.files("bot.pictures") / "assets"
     assert (assets / "DejaVuSans-Bold.ttf").is_file()
     assert "Bitstream" in (assets / "LICENSE").read_text()
-    for ch in "♠♥♦♣★μσ−±AÇЖΩ":
+    for licence in ("CardNightHangul-LICENSE.txt", "NotoSansDevanagari-LICENSE.txt"):
+        assert "SIL Open Font License" in (assets / licence).read_text()
+    for ch in "♠♥♦♣★μσ−±AÇЖΩ한국어트럼프हिन्दीक्षॐ":
         assert fonts.has_glyph(ch), ch
     assert not fonts.has_glyph("🎲")
+
+
+def test_text_is_drawn_run_by_run_in_each_script_s_font() -> None:
+    assert fonts.runs("बोली 3 ♠") == (("devanagari", "बोली"), ("latin", " 3 ♠"))
+    assert fonts.runs("은지 Kim") == (("hangul", "은지"), ("latin", " Kim"))
+    # shaped: the conjunct क्ष is one glyph, narrower than क + ् + ष side by side
+    shaped = fonts.width_of("क्ष", 40)
+    assert shaped < fonts.width_of("क", 40) + fonts.width_of("्", 40) + fonts.width_of("ष", 40)
+    assert fonts.fit("बिना ट्रंप बिना ट्रंप बिना ट्रंप", 16, 80).endswith("…")
+    assert fonts.width_of(fonts.fit("बिना ट्रंप बिना ट्रंप बिना ट्रंप", 16, 80), 16) <= 80
 
 
 def test_score_chart_runs_totals_and_marks_winners() -> None:

@@ -10,7 +10,8 @@ import random
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bot.pictures import hand_picture, table_picture
+from bot.i18n import LANGS, language_of
+from bot.pictures import hand_picture, table_picture, words_for
 from tests.pictures.games import (
     cards_named,
     kachuful,
@@ -23,23 +24,27 @@ from tests.pictures.games import (
 )
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+LANGUAGES = st.sampled_from([lang.code for lang in LANGS])
+"""The table picture speaks any of them (its words, drawn and in the alt text)."""
 
 
 @FAST
 @given(
     players=st.integers(3, 7), seed=st.integers(0, 10**6), steps=st.integers(0, 60),
     trump=st.sampled_from(["cycle", "turned"]), deck=st.sampled_from(["classic", "four_color"]),
-    shuffler=st.randoms(use_true_random=False),
+    shuffler=st.randoms(use_true_random=False), code=LANGUAGES,
 )
 def test_kachuful_table_picture_ignores_hidden_cards(
     players: int, seed: int, steps: int, trump: str, deck: str, shuffler: random.Random,
+    code: str,
 ) -> None:
+    words = words_for(language_of(code))
     game = kachuful(players, seed, start_size=4, schedule="descending", trump=trump)
     log = play(game, random.Random(seed), steps)
     other = kachuful_shuffled(game, log, (), shuffler)
     assert other.view(None) == game.view(None)
-    mine = table_picture(game.view(None), names(game), deck=deck, cache=None)
-    theirs = table_picture(other.view(None), names(game), deck=deck, cache=None)
+    mine = table_picture(game.view(None), names(game), deck=deck, words=words, cache=None)
+    theirs = table_picture(other.view(None), names(game), deck=deck, words=words, cache=None)
     assert mine == theirs
 
 
@@ -66,19 +71,20 @@ def test_kachuful_hand_picture_depends_only_on_the_seat(
 @FAST
 @given(
     seed=st.integers(0, 10**6), steps=st.integers(0, 80),
-    shuffler=st.randoms(use_true_random=False),
+    shuffler=st.randoms(use_true_random=False), code=LANGUAGES,
 )
 def test_mighty_table_picture_ignores_hidden_cards(
-    seed: int, steps: int, shuffler: random.Random,
+    seed: int, steps: int, shuffler: random.Random, code: str,
 ) -> None:
+    words = words_for(language_of(code))
     game = mighty(seed)
     log = play(game, random.Random(seed), steps)
     other = mighty_shuffled(game, log, (), shuffler)
     assume(other is not None)
     assert other is not None
     assert other.view(None) == game.view(None)
-    mine = table_picture(game.view(None), names(game), cache=None)
-    assert table_picture(other.view(None), names(game), cache=None) == mine
+    mine = table_picture(game.view(None), names(game), words=words, cache=None)
+    assert table_picture(other.view(None), names(game), words=words, cache=None) == mine
 
 
 @FAST

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import random
 
-from bot.pictures import hand_picture, rating_chart, score_chart, table_picture
+import pytest
+
+from bot.i18n import language_of
+from bot.pictures import hand_picture, rating_chart, score_chart, table_picture, words_for
+from engine.game import Game
 from tests.pictures import snapshots
 from tests.pictures.games import (
     kachuful,
@@ -76,3 +80,29 @@ def test_rating_chart() -> None:
         history.append((mu, sigma))
     picture = rating_chart("Ann", "kachuful", history, cache=None)
     snapshots.check(picture, "rating")
+
+
+HINDI_NAMES = ["अर्जुन", "Bartholomew Longname", "प्रिया क्षत्रिय 🎲", "Dana"]
+
+
+@pytest.mark.parametrize(("code", "kind"), [("pt-BR", "kachuful"), ("ko", "mighty"),
+                                            ("hi", "kachuful")])
+def test_table_in_each_language(code: str, kind: str) -> None:
+    words = words_for(language_of(code))
+    game = mighty_friend_revealed() if kind == "mighty" else kachuful_mid_trick()
+    shown = HINDI_NAMES if code == "hi" else names(game)
+    picture = table_picture(game.view(None), shown, deck="four_color", words=words, cache=None)
+    snapshots.check(picture, f"table_{kind}_{code}")
+
+
+@pytest.mark.parametrize(("code", "kind"), [("pt-BR", "kachuful"), ("ko", "mighty"),
+                                            ("hi", "kachuful")])
+def test_hand_in_each_language(code: str, kind: str) -> None:
+    words = words_for(language_of(code))
+    game: Game = mighty_discard() if kind == "mighty" else kachuful_mid_trick()
+    seat = game.to_act
+    assert seat is not None
+    shown = HINDI_NAMES if code == "hi" else names(game)
+    picture = hand_picture(game.view(seat), shown, legal_cards(game, seat), words=words,
+                           cache=None)
+    snapshots.check(picture, f"hand_{kind}_{code}")
