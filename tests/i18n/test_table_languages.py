@@ -5,9 +5,21 @@ acted."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.client import CardBot
 from testkit.double import Double
-from tests.bot.harness import labels, members, table_id, table_message
+from testkit.double.harness import RunBot
+from tests.bot.harness import (
+    Driver,
+    labels,
+    members,
+    open_table,
+    started_bot,
+    table_id,
+    table_message,
+)
+from tests.i18n.english import english_in
 
 LEFT_KO = "테이블에서 나갔습니다. AI 플레이어가 자리를 넘겨받았습니다."
 
@@ -87,3 +99,23 @@ async def test_the_table_message_built_during_a_korean_members_action_is_the_tab
     # The English client gets English privately at the same pt-BR table.
     refused = await double.slash(cy, double.channel, "kachuful", "kick", member=ana)
     assert refused.content.startswith(f"Only the host (<@{ana.id}>)"), refused.content
+
+
+async def test_the_table_keeps_its_language_across_a_restart(
+    double: Double, run_bot: RunBot, tmp_path: Path,
+) -> None:
+    """A Hindi table stopped mid-hand speaks Hindi again after the restart, to an
+    English-speaking server and members."""
+    db = tmp_path / "bot.sqlite3"
+    first = await started_bot(double, run_bot, db)
+    users = members(double, 3)
+    await open_table(double, users, start_size=2, language="hi")
+    driver = Driver(double, users)
+    assert await driver.step()
+    await first.close()
+
+    await started_bot(double, run_bot, db)
+    assert await driver.step()
+    await double.settle()
+    title = table_message(double).embeds[0]["title"]
+    assert "दौर" in title and not english_in(title), title
