@@ -91,7 +91,8 @@ def scene(
     trump = SUIT_OF_LABEL.get(str(view.get("trump")))
     legend: list[tuple[str, str]] = []
     if trump is not None:
-        legend.append(("trump", f"{words.trump} {trump}"))
+        word = words.mighty_trump if view.get("game") == "mighty" else words.trump
+        legend.append(("trump", f"{word} {trump}"))
     if view.get("forehead") and view.get("hand") is None:
         return _forehead(view, names, style, words, trump, legend)
     held = _cards(view, "hand")

@@ -19,6 +19,9 @@ from bot.i18n import NP_, Lang, language_of
 
 CONTEXT = "picture"
 """The catalogs' context of the pictures' words."""
+MIGHTY_CONTEXT = "picture, Mighty"
+"""The context of a picture word that Mighty's players say differently."""
+_CONTEXTS = {"mighty_trump": MIGHTY_CONTEXT}
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +34,8 @@ class Words:
     cards: str = NP_("picture", "{size} cards")
     one_card: str = NP_("picture", "1 card")
     trump: str = NP_("picture", "Trump")
+    mighty_trump: str = NP_("picture, Mighty", "Trump")
+    """Mighty's word for trump where it differs (Korean 기루다)."""
     no_trump: str = NP_("picture", "No trump")
     trump_open: str = NP_("picture", "Trump not set")
     turned: str = NP_("picture", "turned {card}")
@@ -126,4 +131,5 @@ def words_for(lang: Lang) -> Words:
 def _words(code: str) -> Words:
     catalog = language_of(code).catalog
     english = dataclasses.asdict(ENGLISH)
-    return Words(**{name: catalog.pgettext(CONTEXT, text) for name, text in english.items()})
+    return Words(**{name: catalog.pgettext(_CONTEXTS.get(name, CONTEXT), text)
+                    for name, text in english.items()})
