@@ -39,10 +39,10 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.ai.decide import DEFAULT_SECONDS, LevelPolicy
-from engine.ai.kachuful_sim import playout as kachuful_playout
-from engine.ai.kachuful_sim import random_playout
-from engine.ai.mighty_sim import Table, Trick
-from engine.ai.mighty_sim import playout as mighty_playout
+from engine.ai.kachuful.simulate import playout as kachuful_playout
+from engine.ai.kachuful.simulate import random_playout
+from engine.ai.mighty.simulate import Table, Trick
+from engine.ai.mighty.simulate import playout as mighty_playout
 from engine.game import Game
 from engine.kachuful.game import KachufulGame
 from engine.mighty.game import MightyGame

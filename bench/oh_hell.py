@@ -37,7 +37,7 @@ from typing import Any, Final
 import pyspiel
 
 from engine.ai.decide import LevelPolicy
-from engine.ai.kachuful_info import info_from_view
+from engine.ai.kachuful.info import info_from_view
 from engine.ai.lean import CARD_OF_BIT, bits
 from engine.ai.sampling import sample_world
 from engine.cards import Suit, card

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.ai.mighty_player import decide_mighty
-from engine.ai.mighty_simple import MightySimple
+from engine.ai.mighty.player import decide_mighty
+from engine.ai.mighty.simple import MightySimple
 from engine.descriptor import GameDescriptor
 from engine.mighty.game import MightyGame
 from engine.mighty.rules import PLAYERS

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.ai.kachuful_sim import (
+from engine.ai.kachuful.simulate import (
     ALL_CARDS,
     greedy_card,
     legal_mask,

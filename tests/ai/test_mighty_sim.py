@@ -8,7 +8,7 @@ import random
 
 from engine.ai.lean import BIT_OF_CARD as BIT
 from engine.ai.lean import CARD_OF_BIT, JOKER_BIT, NO_TRUMP
-from engine.ai.mighty_sim import (
+from engine.ai.mighty.simulate import (
     Table,
     Trick,
     follow_mask,

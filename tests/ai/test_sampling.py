@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from engine.ai.kachuful_info import info_from_view as kachuful_info
+from engine.ai.kachuful.info import info_from_view as kachuful_info
 from engine.ai.lean import BIT_OF_NAME, SUIT_MASK
-from engine.ai.mighty_info import KITTY
-from engine.ai.mighty_info import info_from_view as mighty_info
-from engine.ai.mighty_sim import JOKER_MASK
+from engine.ai.mighty.info import KITTY
+from engine.ai.mighty.info import info_from_view as mighty_info
+from engine.ai.mighty.simulate import JOKER_MASK
 from engine.ai.sampling import sample_world
 from engine.cards import JOKER, Suit, parse_card, parse_cards
 from engine.game import Play

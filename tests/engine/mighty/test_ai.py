@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from engine.ai.decide import policy_for
-from engine.ai.mighty_simple import MightySimple, card_value, hand_strength
+from engine.ai.mighty.simple import MightySimple, card_value, hand_strength
 from engine.cards import JOKER, parse_card
 from engine.game import Play
 from engine.mighty import PASS, Discard, FriendCall, MightyBid, MightyGame

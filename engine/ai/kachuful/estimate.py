@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 from math import comb
 from typing import Final
 
-from engine.ai.kachuful_sim import ABOVE
+from engine.ai.kachuful.simulate import ABOVE
 from engine.ai.lean import NO_TRUMP, SUIT_MASK
 
 _NORM_HANDS: Final = 400

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.ai.budget import Budget
-from engine.ai.kachuful_info import info_from_view
-from engine.ai.kachuful_levels import (
+from engine.ai.kachuful.info import info_from_view
+from engine.ai.kachuful.strategies import (
     easy_bid,
     easy_play,
     hard_bid,

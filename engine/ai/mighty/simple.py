@@ -10,7 +10,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.ai.mighty_lead import name_lead
+from engine.ai.mighty.lead import name_lead
 from engine.cards import ACE, JOKER, KING, QUEEN, Card, Suit, parse_card
 from engine.game import Action, Play
 from engine.mighty.actions import (

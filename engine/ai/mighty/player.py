@@ -8,9 +8,9 @@ from typing import Any
 
 from engine.ai.budget import Budget
 from engine.ai.lean import BIT_OF_CARD, NO_TRUMP
-from engine.ai.mighty_info import info_from_view
-from engine.ai.mighty_lead import name_lead
-from engine.ai.mighty_levels import BY_LEVEL, DEAL_MISS, Call, Move
+from engine.ai.mighty.info import info_from_view
+from engine.ai.mighty.lead import name_lead
+from engine.ai.mighty.strategies import BY_LEVEL, DEAL_MISS, Call, Move
 from engine.cards import Card, Suit, parse_card
 from engine.game import Action, Play
 from engine.mighty.actions import (

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from engine.ai.lean import BIT_OF_NAME, JOKER_BIT, NO_TRUMP, SUIT_MASK, trump_of
-from engine.ai.mighty_heuristics import TRUMP_OPTIONS, expected_points
-from engine.ai.mighty_sim import (
+from engine.ai.mighty.heuristics import TRUMP_OPTIONS, expected_points
+from engine.ai.mighty.simulate import (
     ALL_CARDS,
     JOKER_MASK,
     PLAYERS,

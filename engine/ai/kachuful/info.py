@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai.kachuful_sim import ALL_CARDS
+from engine.ai.kachuful.simulate import ALL_CARDS
 from engine.ai.lean import BIT_OF_NAME, SUIT_MASK, trump_of
 from engine.kachuful.config import Scoring
 

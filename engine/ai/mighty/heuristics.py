@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.ai.lean import JOKER_BIT, NO_TRUMP, SUIT_MASK, bits
-from engine.ai.mighty_sim import JOKER_MASK, POINT_MASK, mighty_bit
+from engine.ai.mighty.simulate import JOKER_MASK, POINT_MASK, mighty_bit
 
 TRUMP_OPTIONS: Final = (0, 1, 2, 3, NO_TRUMP)
 ACE_BITS: Final = tuple(48 + s for s in range(4))

@@ -17,9 +17,9 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from engine.ai.budget import Budget, rounds
-from engine.ai.kachuful_estimate import expected_tricks, round_bid, sure_tricks
-from engine.ai.kachuful_info import KInfo
-from engine.ai.kachuful_sim import (
+from engine.ai.kachuful.estimate import expected_tricks, round_bid, sure_tricks
+from engine.ai.kachuful.info import KInfo
+from engine.ai.kachuful.simulate import (
     ABOVE,
     ALL_CARDS,
     TRUMP_MASK,

@@ -21,7 +21,7 @@ from typing import Final
 
 from engine.ai.budget import Budget, rounds
 from engine.ai.lean import JOKER_BIT, NO_TRUMP, SUIT_MASK, bits
-from engine.ai.mighty_heuristics import (
+from engine.ai.mighty.heuristics import (
     TRUMP_OPTIONS,
     discard,
     discard_candidates,
@@ -29,8 +29,8 @@ from engine.ai.mighty_heuristics import (
     friend_call,
     friend_candidates,
 )
-from engine.ai.mighty_info import KITTY, MInfo
-from engine.ai.mighty_sim import (
+from engine.ai.mighty.info import KITTY, MInfo
+from engine.ai.mighty.simulate import (
     JOKER_MASK,
     PLAYERS,
     Table,
