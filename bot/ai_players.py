@@ -18,15 +18,16 @@ from typing import Any
 
 from bot.i18n import N_, _
 from bot.table import Refusal, Table
-from engine.ai.decide import DEFAULT_LEVEL, DEFAULT_SECONDS, LEVELS, decide
+from engine.ai.decide import DEFAULT_SECONDS, decide
+from engine.ai.levels import DEFAULT_LEVEL, LEVELS
 from engine.game import Action, Game
 
 LEVEL_LABELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
-"""The AI levels' names for people, by level (:data:`engine.ai.decide.LEVELS`)."""
+"""The AI levels' names for people, by level (:data:`engine.ai.levels.LEVELS`)."""
 
 
 def check_level(level: str) -> str:
-    """``level`` if it is one of :data:`~engine.ai.decide.LEVELS`, else a :class:`Refusal`."""
+    """``level`` if it is one of :data:`~engine.ai.levels.LEVELS`, else a :class:`Refusal`."""
     if level not in LEVELS:
         raise Refusal(_("There is no AI level “{level}”: pick easy, normal or hard.",
                         level=level[:20]), "bad_input")

@@ -16,7 +16,7 @@ from bot.ai_players import LEVEL_LABELS
 from bot.games.adapter import GameAdapter
 from bot.i18n.commands import L_
 from bot.table import Table
-from engine.ai.decide import DEFAULT_LEVEL, LEVELS
+from engine.ai.levels import DEFAULT_LEVEL, LEVELS
 from engine.cards import CardParseError, parse_card
 from engine.game import Game
 

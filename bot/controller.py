@@ -24,7 +24,7 @@ from bot.i18n import N_, _, language_of, speaking
 from bot.service import TableExists, TableService
 from bot.table import Accepted, LivePanel, Refusal, Table
 from bot.views import Rows, panel_view
-from engine.ai.decide import DEFAULT_LEVEL
+from engine.ai.levels import DEFAULT_LEVEL
 from engine.game import Action, IllegalAction
 
 log = logging.getLogger(__name__)

@@ -29,8 +29,8 @@ from bot.storage.results import FinishedGame
 from bot.storage.tables import LoggedAction, SeatRecord, Snapshot, TableRecord
 from bot.table import Accepted, Refusal, Table
 from bot.table_pictures import hand_drawing
-from engine.ai.decide import DEFAULT_LEVEL
 from engine.ai.hints import hint
+from engine.ai.levels import DEFAULT_LEVEL
 from engine.game import Action, Game, IllegalAction
 
 log = logging.getLogger(__name__)

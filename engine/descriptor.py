@@ -24,7 +24,7 @@ G = TypeVar("G", bound=Game)
 
 Decider = Callable[[str, Mapping[str, Any], Sequence[Action], random.Random, Budget], Action]
 """``decide(level, view, legal, rng, budget)``: the AI player of a level of
-``engine.ai.decide.LEVELS`` choosing one of ``legal`` from its seat's view."""
+``engine.ai.levels.LEVELS`` choosing one of ``legal`` from its seat's view."""
 
 
 class GameSpec(Protocol[G]):

@@ -16,7 +16,7 @@ from typing import Any, Final
 from bot.shards import ALL, Shards
 from bot.storage.sql import Sql, fetchone
 from bot.storage.writer import Row, insert
-from engine.ai.decide import DEFAULT_LEVEL, LEVELS
+from engine.ai.levels import DEFAULT_LEVEL, LEVELS
 
 OPEN_STATUSES = ("lobby", "running")
 

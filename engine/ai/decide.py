@@ -2,9 +2,10 @@
 
 Pure and thread-safe: a decision depends only on the seat's view, the legal actions,
 the seed and (for ``hard``) the time budget; no shared state is touched, so a table may
-run it in a worker thread or process. Levels: ``easy``, ``normal``, ``hard`` (each
-game's ``GameDescriptor.decide``); ``policy_for(game, level)`` gives them, the game's
-further levels (``simple``) and ``random`` as a :class:`~engine.ai.policy.Policy`.
+run it in a worker thread or process. Levels: ``easy``, ``normal``, ``hard``
+(:data:`engine.ai.levels.TABLE`, named by each game's ``GameDescriptor.decide``);
+``policy_for(game, level)`` gives them, the game's further levels (``simple``) and
+``random`` as a :class:`~engine.ai.policy.Policy`.
 """
 
 from __future__ import annotations
@@ -14,12 +15,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from engine.ai.budget import DEFAULT_WORLDS, Budget
+from engine.ai.levels import LEVELS
 from engine.ai.policy import Policy, RandomPolicy
 from engine.game import Action
 from engine.registry import game_named
 
-LEVELS: Final = ("easy", "normal", "hard")
-DEFAULT_LEVEL: Final = "normal"
 DEFAULT_SECONDS: Final = 0.5
 """Default thinking time of ``hard`` per decision, in seconds (most take far less)."""
 

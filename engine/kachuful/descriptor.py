@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.ai.kachuful.player import decide_kachuful
 from engine.ai.kachuful.simple import KachufulSimple
+from engine.ai.levels import decide_kachuful
 from engine.descriptor import GameDescriptor
 from engine.kachuful.game import KachufulGame
 from engine.kachuful.spec import SPEC

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.ai.mighty.player import decide_mighty
+from engine.ai.levels import decide_mighty
 from engine.ai.mighty.simple import MightySimple
 from engine.descriptor import GameDescriptor
 from engine.mighty.game import MightyGame

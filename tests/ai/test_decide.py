@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.ai.decide import LEVELS, LevelPolicy, decide, policy_for
+from engine.ai.decide import LevelPolicy, decide, policy_for
+from engine.ai.levels import LEVELS
 from engine.cards import parse_card
 from engine.game import Game
 from engine.kachuful.game import KachufulGame

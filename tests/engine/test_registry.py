@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.ai.decide import LEVELS, LevelPolicy, policy_for
+from engine.ai.decide import LevelPolicy, policy_for
+from engine.ai.levels import LEVELS
 from engine.ai.policy import RandomPolicy
 from engine.descriptor import GameDescriptor
 from engine.game import IllegalAction

@@ -1,4 +1,5 @@
-"""Kachuful AI levels over the information set of one seat (K7–K10).
+"""The Kachuful AI levels' bids and plays over the information set of one seat
+(K7–K10), put together per level in :data:`engine.ai.levels.TABLE`.
 
 ``easy`` bids its aces and high trumps and plays high when it wants tricks, low
 otherwise, with some randomness. ``normal`` bids what scores best over a few deals of
@@ -14,7 +15,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Final
 
 from engine.ai.budget import Budget, rounds
 from engine.ai.kachuful.estimate import expected_tricks, round_bid, sure_tricks
@@ -55,19 +55,15 @@ def easy_play(info: KInfo, legal: int, rng: random.Random) -> int:
 
 # --- normal -------------------------------------------------------------------------
 
-_NORMAL_DEALS: Final = Budget(seconds=None, worlds=32)
-"""``normal`` bids from this many sampled deals, whatever the clock."""
-
-
-def normal_bid(info: KInfo, legal: Sequence[int], rng: random.Random) -> int:
+def normal_bid(info: KInfo, legal: Sequence[int], rng: random.Random, budget: Budget) -> int:
     """The bid near the expected tricks that scores best over a few deals of the unseen
-    cards played out greedily (what the others bid is not read into their hands), never
-    below the sure tricks (K7, K8)."""
+    cards (``budget``) played out greedily (what the others bid is not read into their
+    hands), never below the sure tricks (K7, K8)."""
     floor = sure_tricks(info.hand, info.trump, info.out)
     near = [b for b in _bid_candidates(info, legal) if b >= floor] or list(legal)
     if len(near) == 1:
         return near[0]
-    best = _search(info, near, _BidEval(info), rng, _NORMAL_DEALS, weigh=False)
+    best = _search(info, near, _BidEval(info), rng, budget, weigh=False)
     return near[best]
 
 

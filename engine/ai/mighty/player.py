@@ -1,16 +1,18 @@
-"""The Mighty AI player: one decision from a seat's view and legal actions."""
+"""The Mighty AI player: one decision from a seat's view and legal actions, by the
+decision functions of a level, one per phase (:data:`engine.ai.levels.TABLE`)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.ai.budget import Budget
 from engine.ai.lean import BIT_OF_CARD, NO_TRUMP
-from engine.ai.mighty.info import info_from_view
+from engine.ai.mighty.info import MInfo, info_from_view
 from engine.ai.mighty.lead import name_lead
-from engine.ai.mighty.strategies import BY_LEVEL, DEAL_MISS, Call, Move
+from engine.ai.mighty.strategies import DEAL_MISS, Call, FriendChoice, Move
 from engine.cards import Card, Suit, parse_card
 from engine.game import Action, Play
 from engine.mighty.actions import (
@@ -22,6 +24,18 @@ from engine.mighty.actions import (
     NameLead,
     Pass,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class MightyLevel:
+    """What one level plays, by phase: the auction (M4, M5), the discard (M6), a change
+    of contract (M7), the friend call (M8) and the cards (M11–M14)."""
+
+    auction: Callable[[MInfo, Sequence[Call], bool, random.Random, Budget], str | Call]
+    discard: Callable[[MInfo, random.Random, Budget], int]
+    contract: Callable[[MInfo, Sequence[Call], random.Random, Budget], Call | None]
+    friend: Callable[[MInfo, random.Random, Budget], FriendChoice]
+    play: Callable[[MInfo, Sequence[Move], random.Random, Budget], Move]
 
 
 def _lean(trump: Suit | None) -> int:
@@ -40,8 +54,12 @@ def _mask(cards: Sequence[Card]) -> int:
     return m
 
 
-def decide_mighty(
-    level: str, view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random, budget: Budget
+def choose(
+    level: MightyLevel,
+    view: Mapping[str, Any],
+    legal: Sequence[Action],
+    rng: random.Random,
+    budget: Budget,
 ) -> Action:
     """Choose among ``legal`` for the seat of ``view``: the friend asked for the first
     lead names a suit (M9); a declarer never asks (plays only are searched)."""
@@ -49,17 +67,16 @@ def decide_mighty(
         return legal[0]
     if type(legal[0]) is NameLead:
         return name_lead([parse_card(n) for n in view["hand"]], legal)
-    lv = BY_LEVEL[level]
     info = info_from_view(view)
     plays = [a for a in legal if type(a) is Play]
     if plays:
         moves = {_move(a): a for a in plays}
-        return moves[lv.play(info, list(moves), rng, budget)]
+        return moves[level.play(info, list(moves), rng, budget)]
     bids = [a for a in legal if type(a) is MightyBid]
     if info.phase == "auction":
         options: dict[Call, Action] = {(b.points, _lean(b.trump)): b for b in bids}
         can_miss = any(type(a) is DealMiss for a in legal)
-        choice = lv.auction(info, list(options), can_miss, rng, budget)
+        choice = level.auction(info, list(options), can_miss, rng, budget)
         if choice == DEAL_MISS:
             return next(a for a in legal if type(a) is DealMiss)
         if isinstance(choice, tuple):
@@ -67,17 +84,17 @@ def decide_mighty(
         return next(a for a in legal if type(a) is Pass)
     discards = [a for a in legal if type(a) is Discard]
     if discards:
-        wanted = lv.discard(info, rng, budget)
+        wanted = level.discard(info, rng, budget)
         return next((d for d in discards if _mask(d.cards) == wanted), discards[0])
     contracts = {(c.points, _lean(c.trump)): c for c in legal if type(c) is Contract}
     if contracts:
         if budget.seconds is not None:
             budget = Budget(budget.seconds / 2, budget.worlds)
-        change = lv.contract(info, list(contracts), rng, budget)
+        change = level.contract(info, list(contracts), rng, budget)
         if change is not None:
             return contracts[change]
     calls = [a for a in legal if type(a) is FriendCall]
-    target = lv.friend(info, rng, budget)
+    target = level.friend(info, rng, budget)
     for call in calls:
         t = call.target
         if isinstance(t, str) and t == target:

@@ -1,4 +1,5 @@
-"""Mighty AI levels over one seat's information set (M4–M16).
+"""The Mighty AI levels' decisions over one seat's information set (M4–M16), put
+together per level in :data:`engine.ai.levels.TABLE`.
 
 ``easy`` bids its longest suit whenever the hand looks roughly good enough (so it
 overbids), discards its lowest cards, calls the strongest card it lacks and plays its
@@ -15,8 +16,7 @@ contract, friend call, card) by the mean score of greedy playouts.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from engine.ai.budget import Budget, rounds
@@ -214,6 +214,11 @@ def hard_discard(info: MInfo, rng: random.Random, budget: Budget) -> int:
 # --- contract (M7) and friend call (M8) ---------------------------------------------
 
 
+def keep_contract(info: MInfo, options: Sequence[Call]) -> None:
+    """The bid stays the contract (M7)."""
+    return None
+
+
 def normal_friend(info: MInfo) -> FriendChoice:
     return friend_call(info.hand, info.discards, info.trump)
 
@@ -327,43 +332,3 @@ def _distinct_moves(info: MInfo, legal: Sequence[Move]) -> list[Move]:
         keep = {longest, info.trump} & set(named)
         out += [(JOKER_BIT, s, False) for s in sorted(keep)]
     return out
-
-
-@dataclass(frozen=True, slots=True)
-class Level:
-    """The decision functions of one level, by phase."""
-
-    auction: Callable[[MInfo, Sequence[Call], bool, random.Random, Budget], str | Call]
-    discard: Callable[[MInfo, random.Random, Budget], int]
-    contract: Callable[[MInfo, Sequence[Call], random.Random, Budget], Call | None]
-    friend: Callable[[MInfo, random.Random, Budget], FriendChoice]
-    play: Callable[[MInfo, Sequence[Move], random.Random, Budget], Move]
-
-
-def _no_change(info: MInfo, options: Sequence[Call], rng: random.Random, budget: Budget) -> None:
-    return None
-
-
-BY_LEVEL: Final = {
-    "easy": Level(
-        auction=lambda i, o, m, r, b: easy_auction(i, o, m, r),
-        discard=lambda i, r, b: easy_discard(i),
-        contract=_no_change,
-        friend=lambda i, r, b: normal_friend(i),
-        play=lambda i, legal, r, b: easy_play(i, legal, r),
-    ),
-    "normal": Level(
-        auction=lambda i, o, m, r, b: normal_auction(i, o, m),
-        discard=lambda i, r, b: normal_discard(i),
-        contract=_no_change,
-        friend=lambda i, r, b: normal_friend(i),
-        play=lambda i, legal, r, b: normal_play(i, legal),
-    ),
-    "hard": Level(
-        auction=hard_auction,
-        discard=hard_discard,
-        contract=hard_contract,
-        friend=hard_friend,
-        play=hard_play,
-    ),
-}
