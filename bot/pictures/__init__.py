@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from bot.pictures import charts, hand, table
+from bot.pictures import charts, hand, palette, table
 from bot.pictures.cache import CACHE, PictureCache
 from bot.pictures.cards import DECKS, DeckStyle
 from bot.pictures.picture import Picture, PictureError, produce
@@ -47,7 +47,8 @@ def table_picture(
 ) -> Picture:
     """The table (``table.png``) from the public ``view`` of either game, with
     ``names`` by seat, in the ``deck`` style (``classic`` or ``four_color``)."""
-    return produce("table", lambda: table.scene(view, names, deck, words), table.draw, cache)
+    return produce("table", lambda: table.scene(view, names, deck, words), table.draw, cache,
+                   palette.palette)
 
 
 def hand_picture(
@@ -60,7 +61,8 @@ def hand_picture(
     Kachuful's forehead hand it shows the others' cards with their ``names`` and the
     seat's own card face down."""
     return produce(
-        "hand", lambda: hand.scene(view, names, playable, deck, words), hand.draw, cache
+        "hand", lambda: hand.scene(view, names, playable, deck, words), hand.draw, cache,
+        palette.palette,
     )
 
 

@@ -141,11 +141,16 @@ def ink_centre(image: Image.Image, xy: tuple[float, float], text: str, size: int
     image.paste(fill, (round(xy[0] - mask.width / 2), round(xy[1] - mask.height / 2)), mask)
 
 
-def encode(image: Image.Image) -> bytes:
-    """The PNG of ``image``: reduced to a 256-colour palette (flat art loses nothing
-    visible) and compressed at zlib level 3, for small files within the time budget
+def encode(image: Image.Image, palette: Image.Image | None = None) -> bytes:
+    """The PNG of ``image``: reduced to 256 colours (flat art loses nothing visible),
+    those of ``palette`` (a mode ``P`` image) when given, else chosen for this image,
+    and compressed at zlib level 3, for small files within the time budget
     (``bench/render.py``)."""
     rgb = image.convert("RGB") if image.mode != "RGB" else image
+    if palette is None:
+        reduced = rgb.quantize(256, method=Image.Quantize.FASTOCTREE)
+    else:
+        reduced = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    rgb.quantize(256, method=Image.Quantize.FASTOCTREE).save(out, "PNG", compress_level=3)
+    reduced.save(out, "PNG", compress_level=3)
     return out.getvalue()

@@ -54,9 +54,10 @@ def clip(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
 
 def produce(
     kind: str, scene: Callable[[], S], draw: Callable[[S], Image.Image],
-    cache: PictureCache | None,
+    cache: PictureCache | None, palette: Callable[[], Image.Image] | None = None,
 ) -> Picture:
-    """Build the scene, then the picture ``kind``.png from the cache or by drawing it.
+    """Build the scene, then the picture ``kind``.png from the cache or by drawing it,
+    its colours mapped onto ``palette()`` if given (else chosen for this picture).
     Any failure becomes :class:`PictureError`."""
     try:
         built = scene()
@@ -65,7 +66,8 @@ def produce(
             return hit
         with _DRAWING:
             image = draw(built)
-        data = encode(image)  # Pillow encodes without the interpreter lock: in parallel
+            colours = None if palette is None else palette()
+        data = encode(image, colours)  # Pillow encodes without the interpreter lock
         picture = Picture(f"{kind}.png", data, clip(built.description), key)
     except PictureError:
         raise
