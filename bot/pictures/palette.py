@@ -11,7 +11,9 @@ the seat plates in every state, and text in every colour.
 
 from __future__ import annotations
 
+import itertools
 import threading
+from collections.abc import Iterator
 from typing import Final
 
 from PIL import Image
@@ -21,6 +23,8 @@ from bot.pictures.cards import DECKS, JOKER, RANKS, SUITS
 
 _CARDS: Final = [*(r + s for s in SUITS for r in RANKS), JOKER]
 _BADGES: Final = (None, "winner", "declarer", "friend")
+_STRIP: Final = (900, 24 * table.HEIGHT)
+"""The swatch's size before its cut: room for the 14 tables and 10 hands drawn."""
 _LOCK = threading.Lock()
 _master: Image.Image | None = None
 _own = threading.local()
@@ -36,43 +40,40 @@ def _seats(offset: int) -> tuple[table.SeatScene, ...]:
         for s in range(4))
 
 
-def _tables() -> list[Image.Image]:
-    pictures = []
+def _tables() -> Iterator[Image.Image]:
     for deck in DECKS:
         for start in range(0, len(_CARDS), 8):
             shown = _CARDS[start:start + 8]
-            pictures.append(table.draw(table.TableScene(
+            yield table.draw(table.TableScene(
                 deck=deck, title="Kachuful · Hand 1/25", subtitle="13 cards · bids 5/4",
                 corner=("Contract 15 ♠", "Friend: A♥"), trump=SUITS[start % 4],
                 trump_caption="Trump", dealer_chip="D", seats=_seats(start),
                 trick=tuple(enumerate(shown[:4])), note="Joker called",
                 last_title="Last trick · won by Player 1",
-                last=tuple(enumerate(shown[4:])), last_winner=start % 4, description="")))
-    return pictures
+                last=tuple(enumerate(shown[4:])), last_winner=start % 4, description=""))
 
 
-def _hands() -> list[Image.Image]:
-    pictures = []
+def _hands() -> Iterator[Image.Image]:
     for deck in DECKS:
         for start in range(0, len(_CARDS), 13):
             cards = tuple(hand.HandCard(card, trump=i % 3 == 0, kitty=i % 5 == 0,
                                         playable=i % 2 == 0)
                           for i, card in enumerate(_CARDS[start:start + 13]))
-            pictures.append(hand.draw(hand.HandScene(
+            yield hand.draw(hand.HandScene(
                 deck=deck, cards=cards, apart=True,
                 legend=(("trump", "Trump ♠"), ("playable", "Playable now"),
-                        ("kitty", "Kitty")), empty="", description="")))
-    return pictures
+                        ("kitty", "Kitty")), empty="", description=""))
 
 
 def _swatch() -> Image.Image:
-    pictures = [p.convert("RGB") for p in _tables() + _hands()]
-    swatch = Image.new("RGB", (max(p.width for p in pictures), sum(p.height for p in pictures)))
+    """The pictures one under another in one strip, drawn one at a time (the strip is
+    the only large image held)."""
+    swatch = Image.new("RGB", _STRIP)
     y = 0
-    for picture in pictures:
-        swatch.paste(picture, (0, y))
+    for picture in itertools.chain(_tables(), _hands()):
+        swatch.paste(picture.convert("RGB"), (0, y))
         y += picture.height
-    return swatch
+    return swatch.crop((0, 0, _STRIP[0], y))
 
 
 def palette() -> Image.Image:
