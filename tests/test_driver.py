@@ -21,8 +21,8 @@ from testkit.double import Double, FakeUser
 from testkit.double.harness import RunBot
 from testkit.driver import KACHUFUL, MIGHTY, Control, Driver, GameMoves, Panel
 from tests.backends import open_sqlite
-from tests.bot.harness import make_bot, open_table
-from tests.mighty_bot.harness import MightyDriver, fixed_deals, open_mighty
+from tests.bot.harness import open_table
+from tests.mighty_bot.harness import five_at
 from tests.mighty_bot.test_lead_request import DEAL
 
 
@@ -94,12 +94,8 @@ async def test_a_kachuful_table_played_out_by_following_panels(
 async def test_the_friend_answering_in_secret_is_found_by_its_panel(
     double: Double, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    fixed_deals(monkeypatch, [DEAL], first_dealer=0)
-    bot = make_bot(double, tmp_path / "bot.sqlite3")
-    await run_bot(bot)
-    users = [double.add_user(n) for n in ("ana", "bo", "cy", "di", "ed")]
-    await open_mighty(double, users, hands=1)
-    harness = MightyDriver(bot, double, users, lambda g, s: PASS)
+    harness = await five_at(double, run_bot, tmp_path / "bot.sqlite3", monkeypatch, DEAL)
+    users = harness.users
     game = harness.game
     await harness.perform(0, MightyBid.of(20, None), panel=True)
     for seat in (1, 2, 3, 4):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,9 +21,10 @@ from engine.game import Action, Game, Play
 from engine.mighty import PASS, Discard, FriendCall, MightyBid, MightyGame
 from engine.mighty.deals import Deal
 from testkit.double import Double, FakeUser, InteractionResult, StoredMessage
+from testkit.double.harness import RunBot
 from testkit.driver import MIGHTY as MOVES
 from testkit.driver import Driver, find_control
-from tests.bot.harness import done, table_message
+from tests.bot.harness import done, members, started_bot, table_message
 
 Chooser = Callable[[MightyGame, int], Action]
 
@@ -66,6 +68,19 @@ def find_id(message: StoredMessage | InteractionResult, payload: str) -> str | N
     """The enabled component of a panel whose payload is ``payload``."""
     control = find_control(message, payload)
     return None if control is None else control.custom_id
+
+
+async def five_at(
+    double: Double, run_bot: RunBot, db: Path, monkeypatch: pytest.MonkeyPatch, deal: Deal,
+    **options: Any,
+) -> MightyDriver:
+    """Five members (``ana`` … ``ed``) at a one-hand Mighty table dealt ``deal`` (seat 0
+    deals) with ``options``, and their driver (passing wherever a test does not play)."""
+    fixed_deals(monkeypatch, [deal], first_dealer=0)
+    bot = await started_bot(double, run_bot, db)
+    users = members(double, 5)
+    await open_mighty(double, users, hands=1, **options)
+    return MightyDriver(bot, double, users, lambda g, s: PASS)
 
 
 class MightyDriver(Driver):

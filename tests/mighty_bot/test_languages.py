@@ -14,9 +14,8 @@ from engine.game import Play
 from engine.mighty import PASS, Discard, FriendCall, MightyBid
 from testkit.double import Double, FakeUser
 from testkit.double.harness import RunBot
-from tests.bot.harness import make_bot
 from tests.engine.mighty.util import build_deal
-from tests.mighty_bot.harness import MightyDriver, fixed_deals, open_mighty
+from tests.mighty_bot.harness import MightyDriver, five_at
 
 DEAL = build_deal({0: "A♠ JK A♥ 2♥ 2♣ 3♣"})
 """Seat 0 declares 13 ♦, leads the Mighty to trick 1 and so leads trick 2 holding the
@@ -77,12 +76,8 @@ async def _slash_in_each_language(
 async def test_mighty_panels_refusals_and_rules_in_the_member_s_language(
     double: Double, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    fixed_deals(monkeypatch, [DEAL], first_dealer=0)
-    bot = make_bot(double, tmp_path / "bot.sqlite3")
-    await run_bot(bot)
-    users = [double.add_user(n) for n in ("ana", "bo", "cy", "di", "ed")]
-    await open_mighty(double, users, hands=1)
-    driver = MightyDriver(bot, double, users, lambda g, s: PASS)
+    driver = await five_at(double, run_bot, tmp_path / "bot.sqlite3", monkeypatch, DEAL)
+    users = driver.users
     game = driver.game
     declarer = users[0]
 

@@ -20,7 +20,7 @@ from testkit.double import Double
 from testkit.double.harness import RunBot
 from tests.bot.harness import field, make_bot, table_message
 from tests.engine.mighty.util import build_deal
-from tests.mighty_bot.harness import MightyDriver, find_id, fixed_deals, open_mighty
+from tests.mighty_bot.harness import MightyDriver, find_id, five_at, fixed_deals
 from tests.mighty_bot.test_refusals import Refusals
 
 DEAL = build_deal({0: "A♠ JK A♥ 2♥ 2♣ 3♣", 1: "3♥", 2: "4♥ K♦", 3: "5♥", 4: "6♥"})
@@ -30,12 +30,8 @@ DEAL = build_deal({0: "A♠ JK A♥ 2♥ 2♣ 3♣", 1: "3♥", 2: "4♥ K♦", 
 async def test_M9_ask_answer_and_lead_without_naming_the_friend(
     double: Double, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    fixed_deals(monkeypatch, [DEAL], first_dealer=0)
-    bot = make_bot(double, tmp_path / "bot.sqlite3")
-    await run_bot(bot)
-    users = [double.add_user(n) for n in ("ana", "bo", "cy", "di", "ed")]
-    await open_mighty(double, users, hands=1)
-    driver = MightyDriver(bot, double, users, lambda g, s: PASS)
+    driver = await five_at(double, run_bot, tmp_path / "bot.sqlite3", monkeypatch, DEAL)
+    bot, users = driver.bot, driver.users
     r = Refusals(bot, double, users)
     game = driver.game
     await driver.perform(0, MightyBid.of(20, None), panel=False)
@@ -136,12 +132,9 @@ async def test_M9_a_friend_who_runs_out_of_time_is_not_told_apart(
 ) -> None:
     """The AI answers for a member friend whose timer ran out, and the table says only
     what it says for any answer (no "time ran out", which would tell a member apart)."""
-    fixed_deals(monkeypatch, [DEAL], first_dealer=0)
-    bot = make_bot(double, tmp_path / "bot.sqlite3")
-    await run_bot(bot)
-    users = [double.add_user(n) for n in ("ana", "bo", "cy", "di", "ed")]
-    await open_mighty(double, users, hands=1, turn_timer=2)
-    driver = MightyDriver(bot, double, users, lambda g, s: PASS)
+    driver = await five_at(double, run_bot, tmp_path / "bot.sqlite3", monkeypatch, DEAL,
+                           turn_timer=2)
+    users = driver.users
     game = driver.game
     await driver.perform(0, MightyBid.of(20, None), panel=False)
     for seat in (1, 2, 3, 4):
