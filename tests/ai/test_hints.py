@@ -14,7 +14,7 @@ from engine.kachuful.actions import Bid
 from engine.kachuful.game import KachufulGame
 from engine.mighty.actions import Contract, Discard, FriendCall, MightyBid, Pass
 from engine.mighty.game import MightyGame
-from tests.ai.test_decide import _advance, _permuted
+from tests.ai.hidden import advance, hidden_swaps
 
 
 def _hinted_phases(game: Game) -> dict[str, set[str]]:
@@ -55,7 +55,7 @@ def test_a_hint_for_every_mighty_phase() -> None:
 
 def test_the_hint_is_the_normal_ai_move() -> None:
     game = KachufulGame({"players": 4, "start_size": 5}, seed=3)
-    _advance(game, 9, random.Random(2))
+    advance(game, 9, random.Random(2))
     seat = game.to_act
     assert seat is not None
     got = hint("kachuful", game.view(seat), game.legal_actions(seat))
@@ -69,18 +69,8 @@ def test_the_hint_is_the_normal_ai_move() -> None:
 def test_hints_never_depend_on_hidden_cards(name: str) -> None:
     """Permuting the cards hidden from a seat changes neither the hinted move nor its
     reason."""
-    rng = random.Random(5)
     checked = 0
-    for trial in range(12):
-        game: Game = KachufulGame({"players": 4}, seed=trial) if name == "kachuful" \
-            else MightyGame({"hands": 1}, seed=trial)
-        _advance(game, rng.randrange(0, 40), rng)
-        seat = game.to_act
-        if seat is None:
-            continue
-        other = _permuted(game, seat, rng)
-        if other is None:
-            continue
+    for _trial, game, seat, other in hidden_swaps(name, random.Random(5)):
         assert hint(name, game.view(seat), game.legal_actions(seat)) == \
             hint(name, other.view(seat), other.legal_actions(seat))
         checked += 1
