@@ -16,7 +16,7 @@ per second, REST calls and table edits per accepted action, 429s received, unans
 or late interactions, CPU per interaction, the bot process's peak memory and memory per
 table.
 
-Run: ``.venv/bin/python -m bench.bot_load [--tables 100|300|1000] [--actions 40]
+Run: ``.venv/bin/python -m bench.bot_load [--tables 100|300|1000] [--actions 40] [--images on|off]
 [--backend sqlite|postgres]``; ``postgres`` runs the card bot on a throwaway PostgreSQL
 server on this machine (:mod:`testkit.postgres`, fsync on), whose CPU time is reported
 too.
@@ -329,9 +329,10 @@ async def play_table(
 
 
 async def open_tables(
-    double: Double, game: LoadGame, tables: int,
+    double: Double, game: LoadGame, tables: int, images: bool = True,
 ) -> list[tuple[Any, list[FakeUser]]]:
-    """``tables`` channels, each with a dealt table of ``game.seats`` members."""
+    """``tables`` channels, each with a dealt table of ``game.seats`` members, with
+    pictures on or off (the ``images`` start option)."""
     seated = []
     for t in range(tables):
         channel = double.channel if t == 0 else double.add_channel(f"{game.channel}-{t}")
@@ -340,7 +341,8 @@ async def open_tables(
     await double.flush_events()
 
     async def setup(channel: Any, members: list[FakeUser]) -> None:
-        await double.slash(members[0], channel, game.command, "start", settle=False)
+        await double.slash(members[0], channel, game.command, "start", settle=False,
+                           images=images)
         for member in members[1:]:
             await double.slash(member, channel, game.command, "join", settle=False)
         await double.slash(members[0], channel, game.command, "deal", settle=False)
@@ -367,7 +369,7 @@ async def lanes(n: int, lane: Callable[[int], Awaitable[None]]) -> float:
 
 async def measure_cardbot(
     tables: int, actions: int, edit_limit: int, game: LoadGame, bot_root: str | None,
-    server: PostgresServer | None,
+    server: PostgresServer | None, images: bool = True,
 ) -> dict[str, Any]:
     url = None if server is None else server.create(f"bench_{os.getpid()}_{time.time_ns()}")
     with tempfile.TemporaryDirectory() as tmp:
@@ -376,7 +378,7 @@ async def measure_cardbot(
                 double.rate_limits.configure(EDIT_ROUTE, edit_limit, 5.0)
             bot = BotProcess(double, "cardbot", Path(tmp) / "bot.sqlite3", bot_root, url)
             async with bot:
-                seated = await open_tables(double, game, tables)
+                seated = await open_tables(double, game, tables, images)
                 calls_before = sum(double.calls.values())
                 edits_before = double.calls[EDIT_ROUTE]
                 stats = Stats()
@@ -476,10 +478,11 @@ async def run(args: argparse.Namespace) -> int:
     with contextlib.ExitStack() as stack:
         server = (stack.enter_context(PostgresServer(durable=True))
                   if args.backend == "postgres" else None)
-        card = await measure_cardbot(n, actions, args.edit_limit, game, args.bot_root, server)
+        card = await measure_cardbot(n, actions, args.edit_limit, game, args.bot_root, server,
+                                     args.images == "on")
     stats: Stats = card["stats"]
     print(f"{n} {args.game} tables x {args.actions} accepted actions, {game.seats} members each, "
-          f"storage {args.backend}, {os.cpu_count()} CPUs, "
+          f"storage {args.backend}, pictures {args.images}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f}; table edits limited to "
           f"{args.edit_limit or 'unlimited'} per 5 s per channel")
     print(line(f"bare bot (/ping), {n} in flight", bare.latencies))
@@ -536,6 +539,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--api", help=argparse.SUPPRESS)
     parser.add_argument("--gateway", help=argparse.SUPPRESS)
     parser.add_argument("--token", help=argparse.SUPPRESS)
+    parser.add_argument("--images", choices=("on", "off"), default="on",
+                        help="the tables' pictures (the images start option; default on)")
     parser.add_argument("--to-end", action="store_true",
                         help="play every table's game to its end (bytes per finished game)")
     parser.add_argument("--bot-root", help="run the card bot from this checkout instead "
