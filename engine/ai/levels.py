@@ -1,8 +1,8 @@
 """The AI levels of every game, in one table: for each level, what plays it in each game
 and with which budget.
 
-``easy`` plays simple rules with some randomness; ``normal`` the greedy policy of each
-game (Kachuful's bids searched over :data:`NORMAL_DEALS`, whatever the clock); ``hard``
+``easy`` plays simple rules with some randomness; ``normal`` Mighty's greedy policy and
+Kachuful's tree search over :data:`NORMAL_DEALS` (whatever the clock); ``hard``
 searches worlds sampled from the seat's information set for the budget it is given
 (:class:`~engine.ai.budget.Budget`, ``LevelPolicy(game, level, seconds)``). Each game's
 descriptor names its AI player here (:func:`decide_kachuful`, :func:`decide_mighty`).
@@ -33,8 +33,8 @@ class Level:
     mighty: MightyLevel
 
 
-NORMAL_DEALS: Final = Budget(seconds=None, worlds=32)
-"""``normal`` bids Kachuful from this many sampled deals."""
+NORMAL_DEALS: Final = Budget(seconds=None, worlds=80)
+"""``normal`` searches Kachuful over this many sampled deals, whatever the clock."""
 
 TABLE: Final[Mapping[str, Level]] = {
     "easy": Level(
@@ -52,8 +52,8 @@ TABLE: Final[Mapping[str, Level]] = {
     ),
     "normal": Level(
         kachuful=KachufulLevel(
-            bid=lambda i, legal, r, b: ks.normal_bid(i, legal, r, NORMAL_DEALS),
-            play=lambda i, legal, r, b: ks.normal_play(i, legal),
+            bid=lambda i, legal, r, b: ks.search_bid(i, legal, r, NORMAL_DEALS),
+            play=lambda i, legal, r, b: ks.search_play(i, legal, r, NORMAL_DEALS),
         ),
         mighty=MightyLevel(
             auction=lambda i, o, m, r, b: ms.normal_auction(i, o, m),
@@ -64,7 +64,7 @@ TABLE: Final[Mapping[str, Level]] = {
         ),
     ),
     "hard": Level(
-        kachuful=KachufulLevel(bid=ks.hard_bid, play=ks.hard_play),
+        kachuful=KachufulLevel(bid=ks.search_bid, play=ks.search_play),
         mighty=MightyLevel(
             auction=ms.hard_auction,
             discard=ms.hard_discard,
