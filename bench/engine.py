@@ -94,12 +94,6 @@ def measure_mighty_hands(seconds: float) -> None:
 # --- end of the Mighty section ------------------------------------------------------------
 
 
-def _ours(size: int, dealer: int, chance: list[int], rng: random.Random) -> None:
-    from bench.oh_hell import as_deal, our_game
-
-    playout(our_game(size, dealer, as_deal(chance)), rng)
-
-
 def _openspiel(game: Any, size: int, dealer: int, chance: list[int], rng: random.Random) -> None:
     state = game.new_initial_state()
     state.apply_action(size)
@@ -113,7 +107,7 @@ def _openspiel(game: Any, size: int, dealer: int, chance: list[int], rng: random
 
 def side_by_side(seconds: float) -> None:
     """Kachuful and OpenSpiel's oh_hell, one hand of each size with the same deals."""
-    from bench.oh_hell import MAX_SIZE, deal_cards, load
+    from bench.oh_hell import MAX_SIZE, as_deal, deal_cards, load, our_game
 
     print(f"Kachuful vs OpenSpiel oh_hell (4 players, one hand, random legal play, "
           f"{seconds:.1f} s of CPU each per size):")
@@ -128,7 +122,7 @@ def side_by_side(seconds: float) -> None:
                 start = time.process_time()
                 for i, chance in enumerate(deals[:50]):
                     if side == 0:
-                        _ours(size, i % 4, chance, rng)
+                        playout(our_game(size, i % 4, as_deal(chance)), rng)
                     else:
                         _openspiel(game, size, i % 4, chance, rng)
                 spent[side] += time.process_time() - start

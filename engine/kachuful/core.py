@@ -126,22 +126,28 @@ class HandCore:
                                  suit=Suit(trick[0] & 3).symbol)
         return None
 
+    def _refused(self, seat: int, bit: int) -> IllegalAction:
+        err = self.refusal(seat, bit)
+        assert err is not None
+        return err
+
     def play(self, seat: int, bit: int) -> int:
         """``seat`` (to act, playing) plays ``bit``, refused unless legal (K9). Returns
         the trick's winner when this card completes it (who then leads), else -1."""
         hand = self.hands[seat]
         trick = self.trick
-        if not hand >> bit & 1 or (trick and not legal_mask(hand, trick[0] & 3) >> bit & 1):
-            err = self.refusal(seat, bit)
-            assert err is not None
-            raise err
-        self.hands[seat] = hand ^ (1 << bit)
-        if not trick:
+        if trick:
+            if not legal_mask(hand, trick[0] & 3) >> bit & 1:
+                raise self._refused(seat, bit)
+            if BEATS[self.trump][self.best] >> bit & 1:
+                self.best = bit
+                self.win_pos = len(trick)
+        elif hand >> bit & 1:
             self.best = bit
             self.win_pos = 0
-        elif BEATS[self.trump][self.best] >> bit & 1:
-            self.best = bit
-            self.win_pos = len(trick)
+        else:
+            raise self._refused(seat, bit)
+        self.hands[seat] = hand ^ (1 << bit)
         trick.append(bit)
         n = self.players
         if len(trick) < n:

@@ -124,6 +124,16 @@ def read_deal(raw: Any, number: int) -> Deal:
 def check_deal(deal: Deal, number: int, players: int, size: int, turned_trump: bool) -> None:
     """Refuse (``bad_input``) a deal that is not ``players`` hands of ``size`` distinct
     cards, or whose turned card (KV4) is missing, dealt, or not wanted."""
+    hands = deal.hands
+    if len(hands) == players and all(len(h) == size for h in hands):
+        dealt = set().union(*hands)
+        turned = deal.turned
+        if len(dealt) == players * size and (
+            turned_trump and turned not in dealt
+            if turned is not None
+            else not turned_trump or size * players == len(DECK)
+        ):
+            return
     if len(deal.hands) != players:
         raise IllegalAction(
             "bad_input", N_("deal {number}: 'hands' must list {players} hands, one per seat"),

@@ -40,6 +40,7 @@ from engine.kachuful.actions import (
 from engine.kachuful.config import MAX_PLAYERS, KachufulConfig, config_of
 from engine.kachuful.core import HandCore
 from engine.kachuful.deal import Deal, SeededDecks, check_deal, deal_from, draw_first_dealer
+from engine.kachuful.trick import legal_mask
 
 BIDDING: Final = "bidding"
 PLAYING: Final = "playing"
@@ -278,26 +279,29 @@ class KachufulGame(Game):
         """The legal cards (K9, from the core) in the order dealt, or the legal bids."""
         if seat != self._to_act:
             return []
-        if self._phase is PLAYING:
-            core = self._core
-            legal = core.legal(seat)
-            held = self._held[seat]
-            if legal == core.hands[seat]:
-                return list(held.values())
-            return self._in_suit(seat, legal)
-        return self._legal_bids(seat)
-
-    def _in_suit(self, seat: int, legal: int) -> list[Action]:
-        """The cards of ``legal`` (a part of the hand) in the order dealt."""
-        suits = self._suits[seat]
-        if suits is None:
-            suits = self._suits[seat] = [{}, {}, {}, {}]
-            for b, p in self._held[seat].items():
-                suits[b & 3][b] = p
-        suit = ((legal & -legal).bit_length() - 1) & 3
-        if legal == self._core.hands[seat] & SUIT_MASK[suit]:
-            return list(suits[suit].values())
+        if self._phase is not PLAYING:
+            return self._legal_bids(seat)
+        core = self._core
+        hand = core.hands[seat]
+        trick = core.trick
+        led = trick[0] & 3 if trick else -1
+        legal = legal_mask(hand, led)
+        if legal == hand:
+            return list(self._held[seat].values())
+        if led >= 0 and legal == hand & SUIT_MASK[led]:
+            suits = self._suits[seat]
+            if suits is None:
+                suits = self._suit_maps(seat)
+            return list(suits[led].values())
         return [p for b, p in self._held[seat].items() if legal >> b & 1]
+
+    def _suit_maps(self, seat: int) -> list[dict[int, Play]]:
+        """``seat``'s held cards by suit, in the order dealt (made when first needed)."""
+        suits: list[dict[int, Play]] = [{}, {}, {}, {}]
+        for b, p in self._held[seat].items():
+            suits[b & 3][b] = p
+        self._suits[seat] = suits
+        return suits
 
     def _legal_bids(self, seat: int) -> list[Action]:
         """K7: 0 to the hand size, K8: without the dealer's forbidden bid, KV7: blind too
@@ -389,7 +393,7 @@ class KachufulGame(Game):
         leader, cards = core.tricks[-1]
         data = {
             "leader": leader,
-            "cards": [_NAME_OF_BIT[b] for b in cards],
+            "cards": list(map(_NAME_OF_BIT.__getitem__, cards)),
             "number": len(core.tricks),
         }
         events.append(Event("trick_won", winner, data))
