@@ -155,7 +155,12 @@ def random_playout(hands: list[int], leader: int, trump: int, rng: random.Random
         led = -1
         for k in range(n):
             h = hands[seat]
-            c = _random_bit(legal_mask(h, led), rand)
+            opts = legal_mask(h, led)
+            skip = int(rand() * opts.bit_count())
+            while skip:
+                opts &= opts - 1
+                skip -= 1
+            c = (opts & -opts).bit_length() - 1
             hands[seat] = h ^ (1 << c)
             if k == 0:
                 led, best = c & 3, c
@@ -166,11 +171,3 @@ def random_playout(hands: list[int], leader: int, trump: int, rng: random.Random
         won[leader] += 1
     return won
 
-
-def _random_bit(mask: int, rand: object) -> int:
-    count = mask.bit_count()
-    k = int(rand() * count)  # type: ignore[operator]
-    while k:
-        mask &= mask - 1
-        k -= 1
-    return (mask & -mask).bit_length() - 1
