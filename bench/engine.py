@@ -10,7 +10,8 @@ the machine disturbs them less.
 ``oh_hell`` driven from Python, at every hand size 1..12 with the same deals: one hand
 from the chance actions (hand size, dealer, cards) to the last card, random legal bids
 and plays, the two engines alternated in rounds within this process; it prints hands
-per second of each and our ratio to OpenSpiel.
+per second of each, our ratio to OpenSpiel, and the ratio a game that does nothing
+reaches through the same loop (the ceiling of any engine measured this way).
 """
 
 from __future__ import annotations
@@ -21,16 +22,28 @@ import sys
 import time
 import tracemalloc
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine.cards import CARDS
 from engine.descriptor import GameDescriptor
-from engine.game import Game, Play
+from engine.game import Action, Event, Play
 from engine.registry import GAMES, game_named
 
 
-def playout(game: Game, rng: random.Random) -> int:
+class Playable(Protocol):
+    """What :func:`playout` drives: the turn, the legal actions and apply."""
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    def legal_actions(self, seat: int) -> list[Action]: ...
+
+    def apply(self, seat: int, action: Action) -> list[Event]: ...
+
+
+def playout(game: Playable, rng: random.Random) -> int:
     """Play ``game`` to the end with uniformly random legal actions; return the number
     of cards played."""
     plays = 0
@@ -94,12 +107,6 @@ def measure_mighty_hands(seconds: float) -> None:
 # --- end of the Mighty section ------------------------------------------------------------
 
 
-def _ours(size: int, dealer: int, chance: list[int], rng: random.Random) -> None:
-    from bench.oh_hell import as_deal, our_game
-
-    playout(our_game(size, dealer, as_deal(chance)), rng)
-
-
 def _openspiel(game: Any, size: int, dealer: int, chance: list[int], rng: random.Random) -> None:
     state = game.new_initial_state()
     state.apply_action(size)
@@ -111,32 +118,56 @@ def _openspiel(game: Any, size: int, dealer: int, chance: list[int], rng: random
         state.apply_action(choice(state.legal_actions()))
 
 
+class _Idle:
+    """A game that does nothing: the turns of a hand of ``size`` cards, each offering
+    the same four plays. Through :func:`playout` it gives the ceiling of any engine
+    driven by that loop (the loop and ``random.choice`` alone)."""
+
+    def __init__(self, size: int) -> None:
+        self._left = 4 + 4 * size
+        self.to_act: int | None = 0
+        self._legal: list[Action] = [Play.of(c) for c in CARDS[:4]]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return self._legal[:]
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        self._left -= 1
+        if not self._left:
+            self.to_act = None
+        return []
+
+
 def side_by_side(seconds: float) -> None:
-    """Kachuful and OpenSpiel's oh_hell, one hand of each size with the same deals."""
-    from bench.oh_hell import MAX_SIZE, deal_cards, load
+    """Kachuful and OpenSpiel's oh_hell, one hand of each size with the same deals, and
+    the ceiling of the loop itself (:class:`_Idle`)."""
+    from bench.oh_hell import MAX_SIZE, as_deal, deal_cards, load, our_game
 
     print(f"Kachuful vs OpenSpiel oh_hell (4 players, one hand, random legal play, "
-          f"{seconds:.1f} s of CPU each per size):")
+          f"{seconds:.1f} s of CPU each per size; 'ceiling': a game that does nothing, "
+          f"through the same loop):")
     for size in range(1, MAX_SIZE + 1):
         game = load(size)
         deals = [deal_cards(size, random.Random(f"speed:{size}:{i}")) for i in range(200)]
-        spent = [0.0, 0.0]
-        hands = [0, 0]
+        spent = [0.0, 0.0, 0.0]
+        hands = [0, 0, 0]
         rng = random.Random(size)
         while min(spent) < seconds:
-            for side in (0, 1):
+            for side in (0, 1, 2):
                 start = time.process_time()
                 for i, chance in enumerate(deals[:50]):
                     if side == 0:
-                        _ours(size, i % 4, chance, rng)
-                    else:
+                        playout(our_game(size, i % 4, as_deal(chance)), rng)
+                    elif side == 1:
                         _openspiel(game, size, i % 4, chance, rng)
+                    else:
+                        playout(_Idle(size), rng)
                 spent[side] += time.process_time() - start
                 hands[side] += 50
             deals = deals[50:] + deals[:50]
-        ours, theirs = (hands[k] / spent[k] for k in (0, 1))
+        ours, theirs, idle = (hands[k] / spent[k] for k in (0, 1, 2))
         print(f"  size {size:2}: ours {ours:8,.0f} hands/s  OpenSpiel {theirs:8,.0f} hands/s  "
-              f"ratio {ours / theirs:.2f}x")
+              f"ratio {ours / theirs:.2f}x  (ceiling {idle / theirs:.2f}x)")
 
 
 def main() -> None:

@@ -95,7 +95,7 @@ def deal_cards(size: int, rng: random.Random) -> list[int]:
 
 def as_deal(chance: Sequence[int]) -> Deal:
     """Our :class:`Deal` of OpenSpiel's deal actions."""
-    hands = tuple(tuple(OS_CARDS[a] for a in chance[s:-1:PLAYERS]) for s in range(PLAYERS))
+    hands = tuple(tuple(map(OS_CARDS.__getitem__, chance[s:-1:PLAYERS])) for s in range(PLAYERS))
     return Deal(hands, OS_CARDS[chance[-1]])
 
 

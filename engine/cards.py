@@ -129,6 +129,21 @@ JOKER: Final = CARDS[52]
 NAMES: Final = tuple(str(c) for c in CARDS)
 """The C2 notation of every card, indexed by ``Card.index`` (no formatting on the hot path)."""
 
+# --- bit numbering ------------------------------------------------------------------
+# The masks of the rules cores and the AI's search number cards rank-major,
+# ``bit = (rank - 2) * 4 + suit`` (the joker is 52): a hand is one int whose lowest set
+# bit is its lowest-ranked card and whose highest set bit its highest-ranked card.
+
+JOKER_BIT: Final = 52
+SUIT_MASK: Final = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
+"""Bits of each suit (index by suit number)."""
+BIT_OF_CARD: Final = tuple(
+    JOKER_BIT if c.suit is None else (c.rank - 2) * 4 + int(c.suit) for c in CARDS
+)
+"""The bit of each card, by ``Card.index``."""
+CARD_OF_BIT: Final = tuple(CARDS[BIT_OF_CARD.index(b)] for b in range(53))
+"""The card of each bit."""
+
 
 def _card_at(index: int) -> Card:
     return CARDS[index]

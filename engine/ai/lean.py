@@ -1,26 +1,18 @@
-"""The lean card encoding shared by both simulators.
-
-Cards are numbered rank-major, ``bit = (rank - 2) * 4 + suit`` (the joker is 52), so a
-hand is one int whose lowest set bit is its lowest-ranked card and whose highest set
-bit is its highest-ranked card, whatever the suits. A trump is a suit number or
-``NO_TRUMP``.
+"""The lean card encoding shared by both simulators: the bit numbering of
+:mod:`engine.cards` (rank-major, ``bit = (rank - 2) * 4 + suit``, the joker 52) and
+helpers over masks. A trump is a suit number or ``NO_TRUMP``.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from engine.cards import CARDS, NAMES, Suit
+from engine.cards import BIT_OF_CARD, CARD_OF_BIT, JOKER_BIT, NAMES, SUIT_MASK, Suit
+
+__all__ = ["BIT_OF_CARD", "BIT_OF_NAME", "CARD_OF_BIT", "JOKER_BIT", "NO_TRUMP", "SUIT_MASK",
+           "bits", "high_bit", "low_bit", "trump_of"]
 
 NO_TRUMP: Final = -1
-JOKER_BIT: Final = 52
-SUIT_MASK: Final = tuple(sum(1 << (r * 4 + s) for r in range(13)) for s in range(4))
-"""Bits of each suit (index by suit number)."""
-BIT_OF_CARD: Final = tuple(
-    JOKER_BIT if c.suit is None else (c.rank - 2) * 4 + int(c.suit) for c in CARDS
-)
-"""Lean bit of each engine card, by ``Card.index``."""
-CARD_OF_BIT: Final = tuple(CARDS[BIT_OF_CARD.index(b)] for b in range(53))
 BIT_OF_NAME: Final = {NAMES[i]: BIT_OF_CARD[i] for i in range(53)}
 """Lean bit of each card as a view writes it (``"A♠"``, ``"JK"``)."""
 

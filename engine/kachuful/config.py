@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Literal
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any, Final, Literal
 
 from pydantic import model_validator
 
@@ -84,13 +86,47 @@ class KachufulConfig(GameConfig):
 
     def sizes(self) -> list[int]:
         """Hand sizes over the schedule: H…1…H (K3) or H…1 (KV2)."""
-        down = list(range(self.start_size, 0, -1))
+        return list(self.hand_sizes)
+
+    @cached_property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """:meth:`sizes`, computed once."""
+        down = tuple(range(self.start_size, 0, -1))
         if self.schedule == "descending":
             return down
-        return down + list(range(2, self.start_size + 1))
+        return down + tuple(range(2, self.start_size + 1))
+
+    @cached_property
+    def settings(self) -> Mapping[str, Any]:
+        """``model_dump()``, computed once (copy it before changing it)."""
+        return self.model_dump()
 
     def cycle_trump(self, index: int) -> Suit | None:
         """The trump of hand ``index`` (from 0 over the whole schedule) under the cycle
         rules (K6, KV3); not used with turned trump (KV4)."""
         cycle = TRUMP_CYCLE_NOTRUMP if self.trump == "cycle_notrump" else TRUMP_CYCLE
         return cycle[index % len(cycle)]
+
+
+_PARSED: Final[dict[tuple[tuple[str, type, Any], ...], KachufulConfig]] = {}
+_PARSED_MAX: Final = 256
+
+
+def config_of(data: KachufulConfig | Mapping[str, Any] | None) -> KachufulConfig:
+    """:meth:`KachufulConfig.parse`, remembering the settings already read (a table
+    starts many games with the same settings)."""
+    if isinstance(data, KachufulConfig):
+        return data
+    if not isinstance(data, Mapping):
+        return KachufulConfig.parse(data)
+    try:
+        key = tuple(sorted((k, type(v), v) for k, v in data.items()))
+        cfg = _PARSED.get(key)
+    except TypeError:  # unhashable or unorderable settings: not remembered
+        return KachufulConfig.parse(dict(data))
+    if cfg is None:
+        cfg = KachufulConfig.parse(dict(data))
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = cfg
+    return cfg

@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
-from engine.cards import Card, CardParseError, deck52, parse_card, shuffled
+from engine.cards import Card, CardParseError, deck52, parse_card
 from engine.game import IllegalAction
 from engine.i18n import N_
 
@@ -55,11 +56,10 @@ class SeededDecks:
         while True:
             # Sorting by one random key per card: a uniform shuffle, quicker than
             # ``Random.shuffle``.
-            draw = self._rng.random
-            keys = [draw() for _ in _POSITIONS]
+            keys = list(map(random.Random.random, repeat(self._rng, len(DECK))))
             self._shuffles += 1
             if self._shuffles > index:
-                return [DECK[i] for i in sorted(_POSITIONS, key=keys.__getitem__)]
+                return list(map(DECK.__getitem__, sorted(_POSITIONS, key=keys.__getitem__)))
 
 
 def deal_from(deck: Sequence[Card], players: int, size: int, dealer: int) -> Deal:
@@ -75,15 +75,32 @@ def deal_from(deck: Sequence[Card], players: int, size: int, dealer: int) -> Dea
 def draw_first_dealer(rng: random.Random, players: int) -> tuple[int, list[list[tuple[int, Card]]]]:
     """K4: everyone draws a card; the highest rank deals first; a tie for highest is
     redrawn among the tied players only (from the rest of the same shuffled deck).
-    Returns the dealer and every round of the draw as ``(seat, card)`` pairs."""
-    deck = shuffled(DECK, rng)
+    Returns the dealer and every round of the draw as ``(seat, card)`` pairs.
+
+    The cards come off the end of ``Random.shuffle(deck)``, which fixes the last
+    positions first: each card drawn is shuffled into place when drawn, with the same
+    random numbers as a whole shuffle."""
+    deck = list(DECK)
+    below = rng._randbelow  # type: ignore[attr-defined]  # what Random.shuffle draws with
+    top = len(deck)
+
+    def pop() -> Card:
+        nonlocal top
+        top -= 1
+        if top < 0:
+            raise IndexError("pop from empty list")
+        if top:
+            j = below(top + 1)
+            deck[top], deck[j] = deck[j], deck[top]
+        return deck[top]
+
     drawing = list(range(players))
     rounds: list[list[tuple[int, Card]]] = []
     while True:
-        draws = [(seat, deck.pop()) for seat in drawing]
+        draws = [(seat, pop()) for seat in drawing]
         rounds.append(draws)
-        top = max(c.rank for _, c in draws)
-        drawing = [seat for seat, c in draws if c.rank == top]
+        top_rank = max(c.rank for _, c in draws)
+        drawing = [seat for seat, c in draws if c.rank == top_rank]
         if len(drawing) == 1:
             return drawing[0], rounds
 
@@ -107,6 +124,16 @@ def read_deal(raw: Any, number: int) -> Deal:
 def check_deal(deal: Deal, number: int, players: int, size: int, turned_trump: bool) -> None:
     """Refuse (``bad_input``) a deal that is not ``players`` hands of ``size`` distinct
     cards, or whose turned card (KV4) is missing, dealt, or not wanted."""
+    hands = deal.hands
+    if len(hands) == players and all(len(h) == size for h in hands):
+        dealt = set().union(*hands)
+        turned = deal.turned
+        if len(dealt) == players * size and (
+            turned_trump and turned not in dealt
+            if turned is not None
+            else not turned_trump or size * players == len(DECK)
+        ):
+            return
     if len(deal.hands) != players:
         raise IllegalAction(
             "bad_input", N_("deal {number}: 'hands' must list {players} hands, one per seat"),

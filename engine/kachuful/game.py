@@ -1,9 +1,11 @@
-"""The Kachuful state machine (K1–K11, KV1–KV8).
+"""The Kachuful game (K1–K11, KV1–KV8): the public interface over the rules core.
 
-Phases: ``bidding`` → ``playing`` for every hand of the schedule, then ``over``. The
-hot path (``legal_actions`` and ``apply`` of a :class:`~engine.game.Play`) works on
-plain lists of flyweight cards and interned actions, and validates everything before
-it changes anything.
+Phases: ``bidding`` → ``playing`` for every hand of the schedule, then ``over``. Each
+hand is a :class:`~engine.kachuful.core.HandCore` on bit masks, which holds the rules
+of bidding, following, trick winners and scoring; this class adds the schedule, the
+deals, looking at one's cards (KV7), the totals, the actions log and the events, and
+lists the legal actions as interned objects in the order the cards were dealt. Every
+action is checked before anything changes.
 """
 
 from __future__ import annotations
@@ -12,71 +14,104 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from engine.cards import CARDS, NAMES, Card, Suit, sort_hand, trump_label
+from engine.cards import (
+    BIT_OF_CARD,
+    CARD_OF_BIT,
+    CARDS,
+    NAMES,
+    SUIT_MASK,
+    Card,
+    Suit,
+    sort_hand,
+    trump_label,
+)
 from engine.game import Action, Event, Game, IllegalAction, Play, Results
 from engine.i18n import N_
 from engine.kachuful.actions import (
     BIDS,
     BLIND_BIDS,
     LOOK,
+    MAX_BID,
     Bid,
     Look,
     encode_action,
     parse_action,
 )
-from engine.kachuful.config import KachufulConfig
+from engine.kachuful.config import MAX_PLAYERS, KachufulConfig, config_of
+from engine.kachuful.core import HandCore
 from engine.kachuful.deal import Deal, SeededDecks, check_deal, deal_from, draw_first_dealer
-from engine.kachuful.scoring import hand_score
-from engine.tricks import winning_position
+from engine.kachuful.trick import legal_mask
 
 BIDDING: Final = "bidding"
 PLAYING: Final = "playing"
 OVER: Final = "over"
 
-_PLAYS: Final = tuple(Play.of(c) for c in CARDS)
+_HELD_BY_CARD: Final = {c: (BIT_OF_CARD[c.index], Play.of(c)) for c in CARDS}
+"""Each card's bit and interned play, as one seat's held cards list them."""
+_MASK_BY_CARD: Final = {c: 1 << BIT_OF_CARD[c.index] for c in CARDS}
+_NAME_BY_CARD: Final = {c: NAMES[c.index] for c in CARDS}
+_PLAY_OF_BIT: Final = tuple(Play.of(c) for c in CARD_OF_BIT)
+_NAME_OF_BIT: Final = tuple(NAMES[c.index] for c in CARD_OF_BIT)
+_CARD_PLAYED: Final = tuple(
+    tuple(Event("card_played", seat, {"card": name}) for name in _NAME_OF_BIT)
+    for seat in range(MAX_PLAYERS)
+)
+"""The ``card_played`` event of each seat and card bit (events are read-only values)."""
+_BID_EVENTS: Final = tuple(
+    tuple(
+        tuple(Event("bid", seat, {"amount": n, "blind": blind}) for n in range(MAX_BID + 1))
+        for blind in (False, True)
+    )
+    for seat in range(MAX_PLAYERS)
+)
+"""The ``bid`` event of each seat, blindness and amount."""
+_LEGAL_BIDS: Final[dict[tuple[int, int | None, bool], tuple[Action, ...]]] = {}
+"""The legal bids by hand size, forbidden value (K8) and whether blind bids are open."""
+
+
+def _lean_trump(trump: Suit | None) -> int:
+    return -1 if trump is None else int(trump)
 
 
 class HandRecord:
-    """One hand as it goes: its deal, bids, tricks and (once scored) scores. Read-only
-    outside the game."""
+    """One hand as it goes: its deal, bids, tricks and (once scored) scores, read from
+    its :class:`HandCore`. Read-only outside the game."""
 
-    __slots__ = (
-        "bids",
-        "blind",
-        "deal",
-        "dealer",
-        "index",
-        "number",
-        "scores",
-        "size",
-        "trick_winners",
-        "tricks",
-        "tricks_won",
-        "trump",
-    )
+    __slots__ = ("core", "deal", "dealer", "index", "number", "scores", "size", "trump")
 
     def __init__(
-        self,
-        number: int,
-        index: int,
-        size: int,
-        dealer: int,
-        deal: Deal,
-        trump: Suit | None,
-        players: int,
+        self, number: int, index: int, deal: Deal, trump: Suit | None, core: HandCore
     ) -> None:
         self.number = number
         self.index = index
-        self.size = size
-        self.dealer = dealer
+        self.size = core.size
+        self.dealer = core.dealer
         self.deal = deal
         self.trump = trump
-        self.bids: list[int | None] = [None] * players
-        self.blind = [False] * players
-        self.tricks_won = [0] * players
-        self.trick_winners: list[int] = []
-        self.tricks: list[tuple[int, tuple[Card, ...]]] = []
+        self.core = core
         self.scores: list[int] | None = None
+
+    @property
+    def bids(self) -> list[int | None]:
+        return self.core.bids
+
+    @property
+    def blind(self) -> list[bool]:
+        return self.core.blind
+
+    @property
+    def tricks_won(self) -> list[int]:
+        return self.core.won
+
+    @property
+    def trick_winners(self) -> list[int]:
+        return self.core.winners
+
+    @property
+    def tricks(self) -> list[tuple[int, tuple[Card, ...]]]:
+        """Every finished trick as ``(leader, cards in play order)``."""
+        return [(leader, tuple(CARD_OF_BIT[b] for b in cards))
+                for leader, cards in self.core.tricks]
 
 
 class KachufulGame(Game):
@@ -103,9 +138,9 @@ class KachufulGame(Game):
         start_hand: int = 0,
         max_hands: int | None = None,
     ) -> None:
-        cfg = KachufulConfig.parse(dict(config) if isinstance(config, Mapping) else config)
+        cfg = config_of(config)
         n = cfg.players
-        sizes = cfg.sizes()
+        sizes = cfg.hand_sizes
         if not _is_int(start_hand) or not 0 <= start_hand < len(sizes):
             raise IllegalAction(
                 "bad_input",
@@ -124,12 +159,12 @@ class KachufulGame(Game):
         self._seed = self._check_source(seed, deals)
         self._decks = None if self._seed is None else SeededDecks(self._seed)
         self._deals = None if deals is None else list(deals)
-        draw: list[list[tuple[int, Card]]] | None = None
+        self._draw: list[list[tuple[int, Card]]] | None = None
         if first_dealer is None:
             if seed is None:
                 raise IllegalAction("bad_input",
                                     N_("first_dealer is required with explicit deals"))
-            first_dealer, draw = draw_first_dealer(random.Random(f"{seed}:draw"), n)
+            first_dealer, self._draw = draw_first_dealer(random.Random(f"{seed}:draw"), n)
         elif not _is_int(first_dealer) or not 0 <= first_dealer < n:
             raise IllegalAction(
                 "bad_input", N_("first_dealer must be a seat from 0 to {last}, not {value}"),
@@ -139,17 +174,12 @@ class KachufulGame(Game):
         self._totals = [0] * n
         self._records: list[HandRecord] = []
         self._log: list[tuple[int, Action]] = []
+        self._looked = [False] * n
         self._phase = BIDDING
         self._to_act: int | None = None
-        self._hands: list[list[Card]] = []
-        self._looked = [False] * n
-        self._trick: list[Card] = []
-        self._leader = 0
-        self._opening = self._begin_hand(0)
-        if draw is not None:
-            rounds = [[{"seat": s, "card": NAMES[c.index]} for s, c in r] for r in draw]
-            drawn = Event("dealer_drawn", first_dealer, {"rounds": rounds, "dealer": first_dealer})
-            self._opening.insert(0, drawn)
+        self._held: list[dict[int, Play]] = []
+        self._suits: list[list[dict[int, Play]] | None] = []
+        self._begin_hand(0)
 
     def _check_source(
         self, seed: int | str | None, deals: Sequence[Deal] | None
@@ -213,13 +243,19 @@ class KachufulGame(Game):
     def opening_events(self) -> list[Event]:
         """What happened before the first action: the first-dealer draw (K4, when
         drawn) and the first deal."""
-        return list(self._opening)
+        events = self._deal_events(self._records[0])
+        if self._draw is not None:
+            dealer = self._first_dealer
+            rounds = [[{"seat": s, "card": NAMES[c.index]} for s, c in r] for r in self._draw]
+            events.insert(0, Event("dealer_drawn", dealer, {"rounds": rounds, "dealer": dealer}))
+        return events
 
     @property
     def trick(self) -> list[tuple[int, Card]]:
         """The current trick as ``(seat, card)`` in play order."""
         n = self._n
-        return [((self._leader + i) % n, c) for i, c in enumerate(self._trick)]
+        leader = self._core.leader
+        return [((leader + i) % n, CARD_OF_BIT[b]) for i, b in enumerate(self._core.trick)]
 
     @property
     def forehead(self) -> bool:
@@ -227,8 +263,9 @@ class KachufulGame(Game):
         return self._config.forehead and self._records[-1].size == 1
 
     def cards_of(self, seat: int) -> list[Card]:
-        """The cards ``seat`` holds now (for the table's own use, not for display rules)."""
-        return list(self._hands[seat])
+        """The cards ``seat`` holds now, in the order dealt (for the table's own use, not
+        for display rules)."""
+        return [CARD_OF_BIT[b] for b in self._held[seat]]
 
     def has_looked(self, seat: int) -> bool:
         """Whether ``seat`` has looked at its cards this hand (KV7)."""
@@ -239,38 +276,51 @@ class KachufulGame(Game):
         return self.apply(seat, LOOK)
 
     def legal_actions(self, seat: int) -> list[Action]:
+        """The legal cards (K9, from the core) in the order dealt, or the legal bids."""
         if seat != self._to_act:
             return []
-        if self._phase == PLAYING:
-            hand = self._hands[seat]
-            if self._trick:
-                led = self._trick[0].suit
-                same: list[Action] = [_PLAYS[c.index] for c in hand if c.suit is led]
-                if same:
-                    return same
-            return [_PLAYS[c.index] for c in hand]
-        return self._legal_bids(seat)
+        if self._phase is not PLAYING:
+            return self._legal_bids(seat)
+        core = self._core
+        hand = core.hands[seat]
+        trick = core.trick
+        led = trick[0] & 3 if trick else -1
+        legal = legal_mask(hand, led)
+        if legal == hand:
+            return list(self._held[seat].values())
+        if led >= 0 and legal == hand & SUIT_MASK[led]:
+            suits = self._suits[seat]
+            if suits is None:
+                suits = self._suit_maps(seat)
+            return list(suits[led].values())
+        return [p for b, p in self._held[seat].items() if legal >> b & 1]
+
+    def _suit_maps(self, seat: int) -> list[dict[int, Play]]:
+        """``seat``'s held cards by suit, in the order dealt (made when first needed)."""
+        suits: list[dict[int, Play]] = [{}, {}, {}, {}]
+        for b, p in self._held[seat].items():
+            suits[b & 3][b] = p
+        self._suits[seat] = suits
+        return suits
 
     def _legal_bids(self, seat: int) -> list[Action]:
-        rec = self._records[-1]
-        forbidden = self._forbidden_bid(seat)
-        out: list[Action] = list(BIDS[: rec.size + 1])
-        if self._config.blind_bids and not self._looked[seat]:
-            out += BLIND_BIDS[: rec.size + 1]
-        if forbidden is not None:
-            out = [a for a in out if a.amount != forbidden]  # type: ignore[attr-defined]
-        return out
+        """K7: 0 to the hand size, K8: without the dealer's forbidden bid, KV7: blind too
+        while the seat has not looked."""
+        core = self._core
+        key = (core.size, core.forbidden(seat),
+               self._config.blind_bids and not self._looked[seat])
+        bids = _LEGAL_BIDS.get(key)
+        if bids is None:
+            size, forbidden, blind = key
+            out = [*BIDS[: size + 1], *(BLIND_BIDS[: size + 1] if blind else ())]
+            bids = _LEGAL_BIDS[key] = tuple(b for b in out if b.amount != forbidden)
+        return list(bids)
 
     def forbidden_bid(self) -> int | None:
         """The bid the dealer may not make now (K8), if any."""
-        return None if self._to_act is None else self._forbidden_bid(self._to_act)
-
-    def _forbidden_bid(self, seat: int) -> int | None:
-        rec = self._records[-1]
-        if self._phase != BIDDING or seat != rec.dealer or not self._config.hook:
+        if self._to_act is None or self._phase is not BIDDING:
             return None
-        value = rec.size - sum(b for b in rec.bids if b is not None)
-        return value if 0 <= value <= rec.size else None
+        return self._core.forbidden(self._to_act)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if type(action) is not Play:
@@ -280,36 +330,44 @@ class KachufulGame(Game):
                 return self._look(seat)
             raise IllegalAction("bad_input", N_("{action} is not a Kachuful action"),
                                 action=repr(action))
-        # K9, inline as the hot path: follow the led suit if you can.
-        if seat != self._to_act or self._phase != PLAYING:
+        if seat != self._to_act or self._phase is not PLAYING:
             raise self._refusal(seat, action)
-        card = action.card
-        hand = self._hands[seat]
-        if card not in hand:
-            raise IllegalAction("card_not_in_hand", N_("you do not hold {card}"), card=str(card))
+        core = self._core
+        bit = BIT_OF_CARD[action.card.index]
         if action.suit is not None or action.call_joker:
-            raise IllegalAction("bad_input", N_("a Kachuful play names only the card"))
-        trick = self._trick
-        if trick:
-            led = trick[0].suit
-            if card.suit is not led and any(c.suit is led for c in hand):
-                raise IllegalAction("must_follow_suit", N_("you must follow {suit}"),
-                                    suit=led.symbol)  # type: ignore[union-attr]
-        if self._deals is not None and len(hand) == 1 and len(trick) == self._n - 1:
-            self._check_next_deal()
-        hand.remove(card)
-        trick.append(card)
+            self._refuse_named(seat, bit)
+        if self._deals is not None and len(core.trick) == self._n - 1:
+            self._check_next_deal(seat, bit)
+        winner = core.play(seat, bit)
+        del self._held[seat][bit]
+        suits = self._suits[seat]
+        if suits is not None:
+            del suits[bit & 3][bit]
         self._log.append((seat, action))
-        events = [Event("card_played", seat, {"card": NAMES[card.index]})]
-        if len(trick) < self._n:
-            self._to_act = (seat + 1) % self._n
-        else:
-            self._finish_trick(events)
+        if winner < 0:
+            self._to_act = core.to_act
+            return [_CARD_PLAYED[seat][bit]]
+        events = [_CARD_PLAYED[seat][bit]]
+        self._finish_trick(core, winner, events)
         return events
 
-    def _check_next_deal(self) -> None:
+    def _refuse_named(self, seat: int, bit: int) -> None:
+        """A play naming a suit or demanding the joker (Mighty only) is refused, after
+        a card not held."""
+        err = self._core.refusal(seat, bit)
+        if err is not None and err.code == "card_not_in_hand":
+            raise err
+        raise IllegalAction("bad_input", N_("a Kachuful play names only the card"))
+
+    def _check_next_deal(self, seat: int, bit: int) -> None:
         """Refuse the play that ends a hand when the game goes on but the deals given
-        stop there (before any change)."""
+        stop there (before any change, after the rules' own refusals)."""
+        core = self._core
+        if core.hands[seat] & (core.hands[seat] - 1):
+            return
+        err = core.refusal(seat, bit)
+        if err is not None:
+            raise err
         number = self._records[-1].number + 1
         assert self._deals is not None
         if len(self._deals) <= number < len(self._indices):
@@ -329,59 +387,45 @@ class KachufulGame(Game):
             return IllegalAction("wrong_phase", N_("the bidding is over: play a card"))
         return IllegalAction("wrong_phase", N_("the bidding is not over: bid first"))
 
-    def _finish_trick(self, events: list[Event]) -> None:
-        rec = self._records[-1]
-        trick = self._trick
-        leader = self._leader
-        winner = (leader + winning_position(trick, trick[0].suit, rec.trump)) % self._n
-        rec.tricks_won[winner] += 1
-        rec.trick_winners.append(winner)
-        rec.tricks.append((leader, tuple(trick)))
+    def _finish_trick(self, core: HandCore, winner: int, events: list[Event]) -> None:
+        """The trick's winner (K9, from the core) leads the next one; after the last
+        trick the hand is scored."""
+        leader, cards = core.tricks[-1]
         data = {
             "leader": leader,
-            "cards": [NAMES[c.index] for c in trick],
-            "number": len(rec.tricks),
+            "cards": list(map(_NAME_OF_BIT.__getitem__, cards)),
+            "number": len(core.tricks),
         }
         events.append(Event("trick_won", winner, data))
-        self._trick = []
-        self._leader = self._to_act = winner
-        if not self._hands[winner]:
-            self._end_hand(rec, events)
+        self._to_act = winner
+        if not core.hands[winner]:
+            self._end_hand(self._records[-1], events)
 
     def _bid(self, seat: int, action: Bid) -> list[Event]:
         """K7 bids in turn from the dealer's left, 0..size; K8 hook rule; KV7 blind."""
-        if seat != self._to_act or self._phase != BIDDING:
+        if seat != self._to_act or self._phase is not BIDDING:
             raise self._refusal(seat, action)
-        rec = self._records[-1]
+        core = self._core
         amount = action.amount
-        if type(amount) is not int or not 0 <= amount <= rec.size:
-            raise IllegalAction("bid_out_of_range", N_("bid a whole number from 0 to {size}"),
-                                size=rec.size)
-        if type(action.blind) is not bool:
+        core.bid_range(amount)
+        blind = action.blind
+        if type(blind) is not bool:
             raise IllegalAction("bad_input",
                                 N_("a bid is blind or not: 'blind' is true or false"))
-        if action.blind:
+        if blind:
             if not self._config.blind_bids:
                 raise IllegalAction("blind_bid", N_("blind bids are not played at this table"))
             if self._looked[seat]:
                 raise IllegalAction(
                     "blind_bid", N_("you have looked at your cards: you may not bid blind"))
-        if amount == self._forbidden_bid(seat):
-            raise IllegalAction(
-                "hook_rule", N_("as dealer you may not bid {bid}: the bids would total {size}"),
-                bid=amount, size=rec.size)
-        rec.bids[seat] = amount
-        rec.blind[seat] = action.blind
-        if not action.blind:
+        core.bid(seat, amount, blind)
+        if not blind:
             self._looked[seat] = True
         self._log.append((seat, action))
-        events = [Event("bid", seat, {"amount": amount, "blind": action.blind})]
-        if seat == rec.dealer:
+        if core.playing:
             self._phase = PLAYING
-            self._to_act = self._leader
-        else:
-            self._to_act = (seat + 1) % self._n
-        return events
+        self._to_act = core.to_act
+        return [_BID_EVENTS[seat][blind][amount]]
 
     def _look(self, seat: int) -> list[Event]:
         if self._phase == OVER:
@@ -396,7 +440,7 @@ class KachufulGame(Game):
 
     # --- hands ----------------------------------------------------------------------
 
-    def _begin_hand(self, number: int) -> list[Event]:
+    def _begin_hand(self, number: int) -> HandRecord:
         """K5 deal, K6/KV3/KV4 trump; the player left of the dealer bids first (K7)."""
         n = self._n
         index = self._indices[number]
@@ -408,50 +452,52 @@ class KachufulGame(Game):
             deal = deal_from(self._decks.deck(index), n, size, dealer)
         if self._config.trump == "turned":
             trump = None if deal.turned is None else deal.turned.suit
-            turned = deal.turned
         else:
             trump = self._config.cycle_trump(index)
-            turned = None
-        rec = HandRecord(number, index, size, dealer, deal, trump, n)
+        held = [dict(map(_HELD_BY_CARD.__getitem__, cards)) for cards in deal.hands]
+        masks = [sum(map(_MASK_BY_CARD.__getitem__, cards)) for cards in deal.hands]
+        self._held = held
+        self._suits = [None] * n
+        self._core = core = HandCore(n, size, dealer, _lean_trump(trump), self._config.hook,
+                                     masks)
+        rec = HandRecord(number, index, deal, trump, core)
         self._records.append(rec)
-        self._hands = [list(h) for h in deal.hands]
         self._looked = [False] * n
-        self._trick = []
-        self._leader = self._to_act = (dealer + 1) % n
+        self._to_act = core.to_act
         self._phase = BIDDING
+        return rec
+
+    def _deal_events(self, rec: HandRecord) -> list[Event]:
+        """The ``dealt`` event of a hand and each seat's private ``cards_dealt``."""
+        turned = rec.deal.turned if self._config.trump == "turned" else None
         data = {
-            "hand_number": number + 1,
+            "hand_number": rec.number + 1,
             "hand_count": len(self._indices),
-            "hand_index": index,
-            "size": size,
-            "trump": trump_label(trump),
-            "dealer": dealer,
+            "hand_index": rec.index,
+            "size": rec.size,
+            "trump": trump_label(rec.trump),
+            "dealer": rec.dealer,
             "turned": None if turned is None else NAMES[turned.index],
         }
-        events = [Event("dealt", dealer, data)]
-        for seat in range(n):
-            events.append(Event("cards_dealt", seat, self._private_cards(seat), private_to=seat))
+        events = [Event("dealt", rec.dealer, data)]
+        for seat in range(self._n):
+            events.append(Event("cards_dealt", seat, self._private_cards(rec, seat),
+                                private_to=seat))
         return events
 
-    def _private_cards(self, seat: int) -> dict[str, Any]:
+    def _private_cards(self, rec: HandRecord, seat: int) -> dict[str, Any]:
         """What ``seat`` sees of the deal: its own cards, or in the forehead one-card
         hand (KV8) everyone else's card and not its own."""
-        if self.forehead:
-            others = [
-                {"seat": s, "card": NAMES[h[0].index]}
-                for s, h in enumerate(self._hands)
-                if s != seat and h
-            ]
+        hands = rec.deal.hands
+        if self._config.forehead and rec.size == 1:
+            others = [{"seat": s, "card": NAMES[h[0].index]}
+                      for s, h in enumerate(hands) if s != seat and h]
             return {"cards": [], "others": others}
-        trump = self._records[-1].trump
-        return {"cards": [NAMES[c.index] for c in sort_hand(self._hands[seat], trump)]}
+        return {"cards": list(map(_NAME_BY_CARD.__getitem__, sort_hand(hands[seat], rec.trump)))}
 
     def _end_hand(self, rec: HandRecord, events: list[Event]) -> None:
-        scoring = self._config.scoring
-        scores = [
-            hand_score(scoring, bid or 0, rec.tricks_won[s], rec.blind[s])
-            for s, bid in enumerate(rec.bids)
-        ]
+        """K10 (the core's scores), totals; the next hand or the end."""
+        scores = rec.core.scores(self._config.scoring)
         rec.scores = scores
         self._totals = [t + s for t, s in zip(self._totals, scores, strict=True)]
         events.append(
@@ -468,7 +514,7 @@ class KachufulGame(Game):
             )
         )
         if rec.number + 1 < len(self._indices):
-            events.extend(self._begin_hand(rec.number + 1))
+            events.extend(self._deal_events(self._begin_hand(rec.number + 1)))
             return
         self._phase = OVER
         self._to_act = None
@@ -500,7 +546,7 @@ class KachufulGame(Game):
         instead of the seed."""
         doc: dict[str, Any] = {
             "game": self.name,
-            "config": self._config.model_dump(),
+            "config": dict(self._config.settings),
             "first_dealer": self._first_dealer,
         }
         if self._seed is not None and not expand_deals:

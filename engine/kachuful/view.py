@@ -14,13 +14,11 @@ def _cards(leader: int, cards: tuple[Card, ...] | list[Card], players: int) -> l
     return [{"seat": (leader + i) % players, "card": NAMES[c.index]} for i, c in enumerate(cards)]
 
 
-def _trick(rec: HandRecord, k: int, players: int) -> dict[str, Any]:
-    leader, cards = rec.tricks[k]
-    return {
-        "leader": leader,
-        "cards": _cards(leader, cards, players),
-        "winner": rec.trick_winners[k],
-    }
+def _tricks(rec: HandRecord, players: int) -> list[dict[str, Any]]:
+    return [
+        {"leader": leader, "cards": _cards(leader, cards, players), "winner": winner}
+        for (leader, cards), winner in zip(rec.tricks, rec.trick_winners, strict=True)
+    ]
 
 
 def build_view(game: KachufulGame, seat: int | None) -> dict[str, Any]:
@@ -32,8 +30,8 @@ def build_view(game: KachufulGame, seat: int | None) -> dict[str, Any]:
     trick = game.trick
     last: dict[str, Any] | None = None
     for past in reversed(game.hands):
-        if past.tricks:
-            last = {"hand_number": past.number + 1, **_trick(past, len(past.tricks) - 1, n)}
+        if past.trick_winners:
+            last = {"hand_number": past.number + 1, **_tricks(past, n)[-1]}
             break
     own: list[str] | None = None
     own_trumps: list[str] = []
@@ -60,7 +58,7 @@ def build_view(game: KachufulGame, seat: int | None) -> dict[str, Any]:
         "game": game.name,
         "seat": seat,
         "players": n,
-        "config": game.config.model_dump(),
+        "config": dict(game.config.settings),
         "phase": game.phase,
         "to_act": game.to_act,
         "hand_number": rec.number + 1,
@@ -79,7 +77,7 @@ def build_view(game: KachufulGame, seat: int | None) -> dict[str, Any]:
         "leader": trick[0][0] if trick else (game.to_act if game.phase == "playing" else None),
         "trick": [{"seat": s, "card": NAMES[c.index]} for s, c in trick],
         "led": trick[0][1].suit.label if trick and trick[0][1].suit is not None else None,
-        "tricks": [_trick(rec, k, n) for k in range(len(rec.tricks))],
+        "tricks": _tricks(rec, n),
         "last_trick": last,
         "hand_sizes": [len(game.cards_of(s)) for s in range(n)],
         "hand": own,

@@ -1,5 +1,6 @@
-"""The lean Kachuful simulator agrees with the engine (K9, K10): legal moves, trick
-winners, scores, and the greedy playout replayed move by move."""
+"""The AI's greedy playout (K9, K10) ends as the game does when the game is driven
+move by move by the same policy. Following, trick winners and scores are the rules
+core's own (tested against recorded games in ``tests/engine/kachuful/test_core.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from typing import Any
 from engine.ai.kachuful.simulate import (
     ALL_CARDS,
     greedy_card,
-    legal_mask,
     playout,
     trick_winner,
     wants,
@@ -20,7 +20,6 @@ from engine.game import Play
 from engine.kachuful.actions import Bid
 from engine.kachuful.descriptor import KACHUFUL
 from engine.kachuful.game import KachufulGame
-from engine.kachuful.scoring import hand_score
 
 CONFIGS: list[dict[str, object]] = [
     {"players": 4},
@@ -48,50 +47,21 @@ def _hands(game: KachufulGame) -> list[int]:
 
 
 def _check_game(game: KachufulGame, rng: random.Random) -> int:
-    """Play ``game`` to the end with random legal actions, checking the lean rules at
-    every play; return the number of hands checked."""
-    hands_done = 0
-    n = game.players
-    won = [0] * n
-    trick: list[int] = []
+    """Play ``game`` to the end with random legal actions, now and then checking a greedy
+    playout from the position reached; return the number of playouts checked."""
+    checked = 0
     while (seat := game.to_act) is not None:
         legal = game.legal_actions(seat)
-        view = game.view(seat)
-        if view["phase"] == "bidding":
-            choices = [a for a in legal if isinstance(a, Bid) and not a.blind]
-            game.apply(seat, rng.choice(choices))
-            won = [0] * n
-            trick = []
+        if game.phase == "bidding":
+            game.apply(seat, rng.choice([a for a in legal if isinstance(a, Bid) and not a.blind]))
             continue
-        trump = _trump(view)
-        hand = _mask(view["hand"])
-        led = trick[0] & 3 if trick else -1
-        engine_legal = {BIT_OF_CARD[a.card.index] for a in legal if isinstance(a, Play)}
-        lean = legal_mask(hand, led)
-        assert engine_legal == {b for b in range(52) if lean >> b & 1}
         if rng.random() < 0.02:
-            _check_playout(game, trump, trick, won, view)
-        card = rng.choice(sorted(engine_legal))
-        trick.append(card)
-        before = len(game.current.tricks)
-        bids = list(view["bids"])
-        plays = [a for a in legal if isinstance(a, Play)]
-        game.apply(seat, next(a for a in plays if BIT_OF_CARD[a.card.index] == card))
-        if len(trick) == n:
-            leader = (seat + 1) % n
-            winner = (leader + trick_winner(trick, trump)) % n
-            past = game.hands[-1] if len(game.hands[-1].tricks) == before + 1 else game.hands[-2]
-            assert past.trick_winners[-1] == winner
-            won[winner] += 1
-            trick = []
-            if sum(won) == past.size:
-                scoring = game.config.scoring
-                expect = [
-                    hand_score(scoring, bids[s], won[s], bool(past.blind[s])) for s in range(n)
-                ]
-                assert game.results().hand_scores[hands_done] == expect
-                hands_done += 1
-    return hands_done
+            view = game.view(seat)
+            trick = [BIT_OF_NAME[e["card"]] for e in view["trick"]]
+            _check_playout(game, _trump(view), trick, list(view["tricks_won"]), view)
+            checked += 1
+        game.apply(seat, rng.choice(legal))
+    return checked
 
 
 def _check_playout(
@@ -128,10 +98,8 @@ def _check_playout(
     assert tricks == lean_won
 
 
-def test_k9_k10_lean_simulator_agrees_with_engine_on_random_games() -> None:
+def test_k9_k10_greedy_playouts_agree_with_the_game() -> None:
     rng = random.Random(2024)
-    hands = 0
-    for i in range(130):
-        config = CONFIGS[i % len(CONFIGS)]
-        hands += _check_game(KachufulGame(config, seed=i), rng)
-    assert hands == 2002
+    checked = sum(_check_game(KachufulGame(CONFIGS[i % len(CONFIGS)], seed=i), rng)
+                  for i in range(60))
+    assert checked > 100

@@ -7,10 +7,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.cards import Card, Suit, parse_card
+from engine.cards import BIT_OF_CARD, Card, Suit, parse_card
 from engine.game import Action, Play
 from engine.kachuful.actions import Bid
-from engine.tricks import winning_position
+from engine.kachuful.trick import trick_winner
 
 _TRUMP_VALUE = {14: 1.0, 13: 0.9, 12: 0.75, 11: 0.6}
 _SIDE_VALUE = {14: 0.8, 13: 0.45, 12: 0.15}
@@ -53,8 +53,7 @@ class KachufulSimple:
         if not trick:
             ordered = sorted(plays, key=lambda p: strength(p.card))
             return ordered[-1] if want else ordered[0]
-        led = trick[0].suit
-        winning = [p for p in plays if _wins(trick, p.card, led, trump)]
+        winning = [p for p in plays if _wins(trick, p.card, trump)]
         losing = [p for p in plays if p not in winning]
         if want and winning:
             return min(winning, key=lambda p: strength(p.card))
@@ -63,7 +62,8 @@ class KachufulSimple:
         return max(losing, key=lambda p: strength(p.card))
 
 
-def _wins(trick: list[Card], card: Card, led: Suit | None, trump: Suit | None) -> bool:
+def _wins(trick: list[Card], card: Card, trump: Suit | None) -> bool:
     """Whether ``card`` would take the trick as it stands (K9)."""
-    return winning_position([*trick, card], led, trump) == len(trick)
+    cards = [BIT_OF_CARD[c.index] for c in (*trick, card)]
+    return trick_winner(cards, -1 if trump is None else int(trump)) == len(trick)
 

@@ -1,45 +1,19 @@
-"""Lean Kachuful simulator for search (K9, K10): bit-mask hands (:mod:`engine.ai.lean`)
-and precomputed tables. It agrees with the engine on legal moves, trick winners and
-scores (checked by a differential test) and is fast enough for many playouts per
-decision.
+"""Lean Kachuful playouts for search, on the rules core's bit masks: following and
+trick winners are :mod:`engine.kachuful.trick`'s (re-exported here for the
+strategies), so the playouts and the game cannot disagree; this module adds the
+playout policy and the playout loops, fast enough for many playouts per decision.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
 
 from engine.ai.lean import SUIT_MASK
+from engine.kachuful.trick import ABOVE, ALL_CARDS, BEATS, TRUMP_MASK, legal_mask, trick_winner
 
-ALL_CARDS: Final = (1 << 52) - 1
-ABOVE: Final = tuple(SUIT_MASK[b & 3] & ~((2 << b) - 1) for b in range(52))
-"""Cards of the same suit that outrank each card."""
-TRUMP_MASK: Final = (*SUIT_MASK, 0)
-"""``TRUMP_MASK[trump]`` for trump in 0..3 or ``NO_TRUMP`` (-1, the last entry)."""
-
-
-def legal_mask(hand: int, led: int) -> int:
-    """Cards of ``hand`` that may be played when suit ``led`` was led (-1: leading) (K9)."""
-    if led >= 0:
-        follow = hand & SUIT_MASK[led]
-        if follow:
-            return follow
-    return hand
-
-
-def trick_winner(cards: Sequence[int], trump: int) -> int:
-    """Position in play order of the winning card of a complete trick (K9)."""
-    best = cards[0]
-    pos = 0
-    for i in range(1, len(cards)):
-        c = cards[i]
-        if (c & 3) == (best & 3):
-            if c > best:
-                best, pos = c, i
-        elif (c & 3) == trump:
-            best, pos = c, i
-    return pos
+__all__ = ["ABOVE", "ALL_CARDS", "TRUMP_MASK", "greedy_card", "legal_mask", "playout",
+           "random_playout", "trick_winner", "wants"]
 
 
 def wants(won: int, target: int, greedy: bool) -> bool:
@@ -131,6 +105,7 @@ def playout(
     known to be out of play (played before, the turned card); ``greedy`` as in
     :func:`wants`. Mutates ``hands`` and ``won`` and returns ``won``."""
     n = len(hands)
+    beats = BEATS[trump]
     for c in trick:
         gone |= 1 << c
     while True:
@@ -155,10 +130,7 @@ def playout(
             gone |= 1 << c
             if k == 0:
                 led, best = c & 3, c
-            elif (c & 3) == (best & 3):
-                if c > best:
-                    best, win_pos = c, k
-            elif (c & 3) == trump:
+            elif beats[best] >> c & 1:
                 best, win_pos = c, k
             k += 1
             seat += 1
@@ -175,6 +147,7 @@ def random_playout(hands: list[int], leader: int, trump: int, rng: random.Random
     n = len(hands)
     won = [0] * n
     rand = rng.random
+    beats = BEATS[trump]
     while hands[leader]:
         seat = leader
         best = -1
@@ -182,28 +155,19 @@ def random_playout(hands: list[int], leader: int, trump: int, rng: random.Random
         led = -1
         for k in range(n):
             h = hands[seat]
-            opts = h & SUIT_MASK[led] if k else h
-            if not opts:
-                opts = h
-            c = _random_bit(opts, rand)
+            opts = legal_mask(h, led)
+            skip = int(rand() * opts.bit_count())
+            while skip:
+                opts &= opts - 1
+                skip -= 1
+            c = (opts & -opts).bit_length() - 1
             hands[seat] = h ^ (1 << c)
             if k == 0:
                 led, best = c & 3, c
-            elif (c & 3) == (best & 3):
-                if c > best:
-                    best, win_pos = c, k
-            elif (c & 3) == trump:
+            elif beats[best] >> c & 1:
                 best, win_pos = c, k
             seat = seat + 1 if seat + 1 < n else 0
         leader = (leader + win_pos) % n
         won[leader] += 1
     return won
 
-
-def _random_bit(mask: int, rand: object) -> int:
-    count = mask.bit_count()
-    k = int(rand() * count)  # type: ignore[operator]
-    while k:
-        mask &= mask - 1
-        k -= 1
-    return (mask & -mask).bit_length() - 1
