@@ -21,10 +21,11 @@ from typing import Final
 from engine.ai.budget import Budget, rounds
 from engine.ai.kachuful.estimate import expected_tricks, round_bid
 from engine.ai.kachuful.info import KInfo
-from engine.ai.kachuful.simulate import legal_mask, playout, trick_winner
+from engine.ai.kachuful.simulate import playout
 from engine.ai.lean import bits
 from engine.ai.sampling import sample_world
 from engine.kachuful.scoring import hand_score
+from engine.kachuful.trick import legal_mask, trick_winner
 
 EXPLORE: Final = 0.7
 """The UCB exploration constant, for rewards scaled to 0..1."""

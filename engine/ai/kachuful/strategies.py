@@ -18,8 +18,8 @@ from engine.ai.budget import Budget
 from engine.ai.kachuful import ismcts
 from engine.ai.kachuful.estimate import expected_tricks, sure_tricks
 from engine.ai.kachuful.info import KInfo
-from engine.ai.kachuful.simulate import ABOVE, TRUMP_MASK
 from engine.ai.lean import bits, high_bit, low_bit
+from engine.kachuful.trick import ABOVE, TRUMP_MASK
 
 # --- easy ---------------------------------------------------------------------------
 
