@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from engine.bits import BIT_OF_CARD, CARD_OF_BIT, JOKER_BIT, NO_TRUMP
+from engine.bits import BIT_OF_CARD, CARD_OF_BIT, JOKER_BIT, NO_TRUMP, SUIT_MASK
 from engine.cards import CARDS, NAMES, Card, Suit, sort_hand, trump_label
 from engine.game import Action, Event, Game, IllegalAction, Play, Results
 from engine.i18n import N_
@@ -43,7 +43,7 @@ from engine.mighty.actions import (
     bid_index,
     discards_of,
 )
-from engine.mighty.config import MightyConfig
+from engine.mighty.config import MightyConfig, parse_config
 from engine.mighty.core.follow import can_demand, follow_mask, lead_mask
 from engine.mighty.core.masks import JOKER_MASK, POINT_MASK
 from engine.mighty.core.score import side_points
@@ -83,6 +83,12 @@ OVER = "over"
 
 _PLAYS: Final = tuple(Play.of(CARD_OF_BIT[b]) for b in range(53))
 """The interned plain play of each card, by its bit (:mod:`engine.bits`)."""
+_SUIT_PLAYS: Final = tuple({b: _PLAYS[b] for b in range(53) if SUIT_MASK[s] >> b & 1} for s in Suit)
+"""By suit: the plain plays of that suit's cards, by bit."""
+_BIT_OF: Final = {c: BIT_OF_CARD[c.index] for c in CARDS}
+_VALUE: Final = tuple(1 << b for b in range(53))
+_NEXT: Final = tuple((s + 1) % PLAYERS for s in range(PLAYERS))
+_POINT_BITS: Final = frozenset(b for b in range(53) if POINT_MASK >> b & 1)
 _NAMES: Final = tuple(NAMES[CARD_OF_BIT[b].index] for b in range(53))
 _SUITS: Final = tuple(Suit)
 _SUIT_LABELS: Final = tuple(s.label for s in Suit)
@@ -144,10 +150,8 @@ _CONTRACT_CHOICES: dict[tuple[int, Trump], list[Action]] = {}
 
 
 def _mask(bits: Iterable[int]) -> int:
-    mask = 0
-    for b in bits:
-        mask |= 1 << b
-    return mask
+    """The mask of distinct bits."""
+    return sum(map(_VALUE.__getitem__, bits))
 
 
 def _contract_choices(bid: tuple[int, Trump]) -> list[Action]:
@@ -174,6 +178,9 @@ class MightyGame(Game):
     """
 
     name: ClassVar[str] = "mighty"
+    to_act: int | None = None
+    """The seat whose turn it is, or None when the match is over: a plain attribute, as
+    it is read before every action."""
 
     def __init__(
         self,
@@ -183,7 +190,7 @@ class MightyGame(Game):
         deals: Sequence[Deal] | None = None,
         first_dealer: int | None = None,
     ) -> None:
-        cfg = MightyConfig.parse(dict(config) if isinstance(config, Mapping) else config)
+        cfg = parse_config(config)
         if (seed is None) == (deals is None):
             raise IllegalAction("bad_input", "give either a seed or the deals, not both or neither")
         if deals is None and not (type(seed) is int or isinstance(seed, str)):
@@ -214,7 +221,7 @@ class MightyGame(Game):
         self.hand_scores: list[list[int]] = []
         self.totals = [0] * PLAYERS
         self._phase = AUCTION
-        self._to_act: int | None = first_dealer
+        self.to_act = first_dealer
         self.dealer = first_dealer
         self.bits: list[list[int]] = []
         """Each seat's cards as bits (:mod:`engine.bits`), in the order held (``hands``)."""
@@ -269,10 +276,6 @@ class MightyGame(Game):
         return self._phase
 
     @property
-    def to_act(self) -> int | None:
-        return self._to_act
-
-    @property
     def hands(self) -> list[list[Card]]:
         """Each seat's cards, in the order held."""
         return [[CARD_OF_BIT[b] for b in h] for h in self.bits]
@@ -325,7 +328,7 @@ class MightyGame(Game):
     def play_refusal(self, seat: int, card: Card) -> IllegalAction | None:
         """Why ``seat``, to play now, may not play ``card`` plainly (M11–M13), or None
         when it may; changes nothing."""
-        if seat != self._to_act or self._phase != "playing" or self.secret_turn:
+        if seat != self.to_act or self._phase != "playing" or self.secret_turn:
             return None
         play = _PLAYS[BIT_OF_CARD[card.index]]
         try:
@@ -338,13 +341,21 @@ class MightyGame(Game):
         return None
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat != self._to_act:
+        if seat != self.to_act:
             return []
         phase = self._phase
         if phase is PLAYING:
             trick = self._trick
             if trick.cards:
-                return self._follows(seat, trick)
+                held = self.held[seat]
+                trumps = self._trumps
+                legal = self._legal = follow_mask(held, trick.led, trumps.mighty, trick.demanded)
+                if not held & trumps.specials:
+                    if legal == held:
+                        return list(map(_PLAYS.__getitem__, self.bits[seat]))
+                    if legal == held & SUIT_MASK[trick.led]:
+                        return list(filter(None, map(_SUIT_PLAYS[trick.led].get, self.bits[seat])))
+                return self._follows(seat, trick, legal)
             if trick.number == 1:
                 return self._first_lead_actions(seat)
             return self._leads(seat, trick.number)
@@ -361,7 +372,7 @@ class MightyGame(Game):
                 acts.extend(BIDS[bid_index(bid[0], None) :])
             return acts
         if phase == DISCARD:
-            return discards_of(self.hands[seat])
+            return discards_of(list(map(CARD_OF_BIT.__getitem__, self.bits[seat])))
         assert self.bid is not None
         friend: list[Action] = list(FRIEND_CALLS)
         return friend if self.contract_changed else _contract_choices(self.bid) + friend
@@ -369,25 +380,19 @@ class MightyGame(Game):
     def listed_actions(self, seat: int) -> list[Action]:
         """The legal actions as listed to people and in the replay output: in the discard
         phase one single-card :class:`Discard` per card held (the action names three)."""
-        if self._phase == DISCARD and seat == self._to_act:
+        if self._phase == DISCARD and seat == self.to_act:
             return [Discard((c,)) for c in sort_hand(self.hands[seat], self.trump)]
         return self.legal_actions(seat)
 
     def _dealmiss_halves(self, seat: int) -> int:
         return sum(map(_DEALMISS_HALVES.__getitem__, self.bits[seat]))
 
-    def _follows(self, seat: int, trick: Trick) -> list[Action]:
-        """The cards ``seat`` may play to the trick in progress (M11, M13), the led
-        suit's first, each group in the order held."""
+    def _follows(self, seat: int, trick: Trick, legal: int) -> list[Action]:
+        """The ``legal`` follows of ``seat`` (M11, M13) as plays: the led suit's first,
+        each group in the order held."""
         held = self.held[seat]
         hand = self.bits[seat]
-        trumps = self._trumps
-        legal = self._legal = follow_mask(held, trick.led, trumps.mighty, trick.demanded)
         plays = _PLAYS
-        if not held & trumps.specials:
-            if legal == held:
-                return list(map(plays.__getitem__, hand))
-            return [plays[b] for b in hand if legal >> b & 1]
         first = first_in_hand_order(legal, held, trick.led, trick.demanded)
         out: list[Action] = [plays[b] for b in hand if first >> b & 1]
         rest = legal & ~first
@@ -429,14 +434,51 @@ class MightyGame(Game):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Play):
+            # A card (M11–M15), the hot path: its checks, then the core's trick.
             if (
                 self._phase is not PLAYING
-                or seat != self._to_act
+                or seat != self.to_act
                 or (self.lead_asked and self.lead_suit is None)  # secret_turn, inlined
             ):
                 self._check_turn(seat, PLAYING, "play")
                 self._check_not_asked()
-            return self._play(seat, action)
+            card = action.card
+            b = BIT_OF_CARD[card.index]
+            held = self.held[seat]
+            if not held >> b & 1:
+                raise IllegalAction("card_not_in_hand", N_("you do not hold {card}"),
+                                    card=str(card))
+            trick = self._trick
+            size = len(trick.cards)
+            plain = action is _PLAYS[b]
+            if size:
+                legal = self._legal
+                if legal < 0:
+                    legal = follow_mask(held, trick.led, self._trumps.mighty, trick.demanded)
+                if not (plain and legal >> b & 1):
+                    self._check_follow(seat, action)
+                self._legal = -1
+            elif not plain or b == JOKER_BIT or trick.number == 1:
+                # After trick 1 any plain lead but the joker's is legal (M11, M12).
+                self._check_lead(seat, action)
+            if size == PLAYERS - 1 and trick.number == TRICKS:
+                self._check_deal_left_after_hand()
+            self.log.append((seat, action))
+            self.bits[seat].remove(b)
+            self.held[seat] = held ^ _VALUE[b]
+            name = _NAMES[b]
+            if plain:
+                play_card(self._trumps, trick, b)
+                events = [Event("card_played", seat, {"card": name})]
+            else:
+                events = [Event("card_played", seat, self._special_play(action, b, size))]
+            if b == self._called and seat != self.declarer:
+                self._reveal_friend(seat, name, events)
+            if size < PLAYERS - 1:
+                self.to_act = _NEXT[seat]
+            else:
+                self._end_trick(events)
+            return events
         if isinstance(action, MightyBid):
             self._check_auction_turn(seat)
             return self._bid(seat, action)
@@ -467,16 +509,16 @@ class MightyGame(Game):
     # --- checks ------------------------------------------------------------------------
 
     def _check_turn(self, seat: int, phase: str, doing: str) -> None:
-        if self._phase == phase and seat == self._to_act:
+        if self._phase == phase and seat == self.to_act:
             return
         if self._phase == OVER:
             raise IllegalAction("wrong_phase", N_("the match is over"))
-        if seat != self._to_act and self.secret_turn:
+        if seat != self.to_act and self.secret_turn:
             raise IllegalAction(
                 "not_your_turn", N_("it is not your turn: the friend is naming the first lead")
             )
-        if seat != self._to_act:
-            raise IllegalAction("not_your_turn", _NOT_YOUR_TURN[self._phase], seat=self._to_act)
+        if seat != self.to_act:
+            raise IllegalAction("not_your_turn", _NOT_YOUR_TURN[self._phase], seat=self.to_act)
         raise IllegalAction("wrong_phase", _WRONG_PHASE[doing][self._phase])
 
     def _check_not_asked(self) -> None:
@@ -531,7 +573,7 @@ class MightyGame(Game):
         events = [Event("bid", seat, {"points": points, "trump": trump_label(trump)})]
         if sum(self.passed) == PLAYERS - 1:
             return events + self._end_auction()
-        self._to_act = self._next_speaker(seat)
+        self.to_act = self._next_speaker(seat)
         return events
 
     def _pass(self, seat: int) -> list[Event]:
@@ -547,7 +589,7 @@ class MightyGame(Game):
             return events + self._redeal("all_pass", None, self.dealer, self.first_speaker)
         if passes == PLAYERS - 1 and self.bidder is not None:
             return events + self._end_auction()
-        self._to_act = self._next_speaker(seat)
+        self.to_act = self._next_speaker(seat)
         return events
 
     def _deal_miss(self, seat: int) -> list[Event]:
@@ -602,7 +644,7 @@ class MightyGame(Game):
         self.records.append(HandRecord(deal, dealer, speaker))
         self.dealer = dealer
         self.first_speaker = speaker
-        self.bits = [[BIT_OF_CARD[c.index] for c in h] for h in deal.hands]
+        self.bits = [list(map(_BIT_OF.__getitem__, h)) for h in deal.hands]
         self.held = [_mask(h) for h in self.bits]
         self.kitty = deal.kitty
         self.discards = ()
@@ -626,7 +668,7 @@ class MightyGame(Game):
         self.tricks = []
         self.captured = [[] for _ in range(PLAYERS)]
         self._phase = AUCTION
-        self._to_act = speaker
+        self.to_act = speaker
         data = {
             "hand_number": self.hand_number,
             "hand_count": self.match_length,
@@ -637,7 +679,7 @@ class MightyGame(Game):
         events = [Event("dealt", dealer, data)]
         for seat in range(PLAYERS):
             order = sorted(map(_SORT_POS.__getitem__, self.bits[seat]))
-            cards = [_SORTED_NAMES[k] for k in order]
+            cards = list(map(_SORTED_NAMES.__getitem__, order))
             events.append(Event("cards_dealt", seat, {"cards": cards}, private_to=seat))
         return events
 
@@ -650,11 +692,11 @@ class MightyGame(Game):
         record = self.current
         record.declarer = declarer
         record.bid = record.contract = self.bid
-        kitty_bits = [BIT_OF_CARD[c.index] for c in self.kitty]
+        kitty_bits = list(map(_BIT_OF.__getitem__, self.kitty))
         self.bits[declarer].extend(kitty_bits)
         self.held[declarer] |= _mask(kitty_bits)
         self._phase = DISCARD
-        self._to_act = declarer
+        self.to_act = declarer
         points, trump = self.bid
         kitty = [NAMES[c.index] for c in self.kitty]
         return [
@@ -737,7 +779,7 @@ class MightyGame(Game):
                 self.friend_seat = holder
         self._phase = PLAYING
         self._trick.leader = seat
-        self._to_act = seat
+        self.to_act = seat
         call = target if isinstance(target, str) else NAMES[target.index]
         return [Event("friend_called", seat, {"call": call})]
 
@@ -763,7 +805,7 @@ class MightyGame(Game):
         self.log.append((seat, ASK_LEAD))
         self.lead_asked = True
         assert self.friend_seat is not None
-        self._to_act = self.friend_seat
+        self.to_act = self.friend_seat
         return [Event("lead_asked", seat, {})]
 
     def _name_lead(self, seat: int, action: NameLead) -> list[Event]:
@@ -775,57 +817,25 @@ class MightyGame(Game):
         self.log.append((seat, NAME_LEADS[suit]))
         self.lead_suit = self.current.lead_suit = suit
         assert self.declarer is not None
-        self._to_act = self.declarer
+        self.to_act = self.declarer
         return [Event("lead_named", None, {"suit": suit.label})]
 
     # --- play (M11–M15) -----------------------------------------------------------------
 
-    def _play(self, seat: int, action: Play) -> list[Event]:
-        card = action.card
-        b = BIT_OF_CARD[card.index]
-        held = self.held[seat]
-        if not held >> b & 1:
-            raise IllegalAction("card_not_in_hand", N_("you do not hold {card}"), card=str(card))
+    def _special_play(self, action: Play, b: int, size: int) -> dict[str, Any]:
+        """Play a card named with a suit (a led joker, M12) or with a joker demand (M13),
+        or a plain play that is not the interned one; its event's data."""
+        named = action.suit
         trick = self._trick
-        size = len(trick.cards)
-        plain = action is _PLAYS[b]
-        if size:
-            legal = self._legal
-            if legal < 0:
-                legal = follow_mask(held, trick.led, self._trumps.mighty, trick.demanded)
-            if not (plain and legal >> b & 1):
-                self._check_follow(seat, action)
-            self._legal = -1
-        elif not plain or b == JOKER_BIT or trick.number == 1:
-            # After trick 1 any plain lead but the joker's is legal (M11, M12).
-            self._check_lead(seat, action)
-        if size == PLAYERS - 1 and trick.number == TRICKS:
-            self._check_deal_left_after_hand()
-        self.log.append((seat, action))
-        self.bits[seat].remove(b)
-        self.held[seat] = held ^ (1 << b)
-        name = _NAMES[b]
-        if plain:
-            play_card(self._trumps, trick, b)
-            data: dict[str, Any] = {"card": name}
-        else:
-            named = action.suit
-            if not size:
-                trick.demanded = action.call_joker
-            play_card(self._trumps, trick, b, -1 if named is None else int(named))
-            data = {"card": name}
-            if named is not None:
-                data["suit"] = _SUIT_LABELS[named]
-            if action.call_joker:
-                data["call_joker"] = True
-        events = [Event("card_played", seat, data)]
-        if b == self._called and seat != self.declarer:
-            self._reveal_friend(seat, name, events)
-        if size < PLAYERS - 1:
-            self._to_act = (seat + 1) % PLAYERS
-        else:
-            self._end_trick(events)
-        return events
+        if not size:
+            trick.demanded = action.call_joker
+        play_card(self._trumps, trick, b, -1 if named is None else int(named))
+        data: dict[str, Any] = {"card": _NAMES[b]}
+        if named is not None:
+            data["suit"] = _SUIT_LABELS[named]
+        if action.call_joker:
+            data["call_joker"] = True
+        return data
 
     def _reveal_friend(self, seat: int, card: str | None, events: list[Event]) -> None:
         """The friend is known (M8, M15): the called card was played, or they won trick 1."""
@@ -908,11 +918,11 @@ class MightyGame(Game):
         winner = (leader + trick.best_pos) % PLAYERS
         bits = trick.cards
         cards = tuple(map(CARD_OF_BIT.__getitem__, bits))
-        won = [b for b in bits if POINT_MASK >> b & 1]
+        won = list(filter(_POINT_BITS.__contains__, bits))
         if won:
             self.captured[winner].extend(map(CARD_OF_BIT.__getitem__, won))
         led = None if trick.led < 0 else _SUITS[trick.led]
-        done = PlayedTrick(leader, cards, winner, led, trick.demanded)
+        done = tuple.__new__(PlayedTrick, (leader, cards, winner, led, trick.demanded))
         self.tricks.append(done)
         self.last_trick = (len(self.hand_scores) + 1, done)
         record = self.records[-1]
@@ -935,7 +945,7 @@ class MightyGame(Game):
             events.extend(self._score_hand())
             return
         trick.next(winner)
-        self._to_act = winner
+        self.to_act = winner
 
     # --- settlement and match (M15–M18) -------------------------------------------------------
 
@@ -963,7 +973,7 @@ class MightyGame(Game):
         events = [Event("hand_scored", declarer, data)]
         if len(self.hand_scores) == self.match_length:
             self._phase = OVER
-            self._to_act = None
+            self.to_act = None
             self._trick.cards = []
             res = self.results()
             events.append(Event("game_over", None, {"totals": res.totals, "winners": res.winners}))
