@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
-from engine.cards import CARDS, JOKER, NAMES, Card, Suit, sort_hand, trump_label
+from engine.bits import BIT_OF_CARD, CARD_OF_BIT, JOKER_BIT, NO_TRUMP, SUIT_MASK
+from engine.cards import CARDS, NAMES, Card, Suit, sort_hand, trump_label
 from engine.game import Action, Event, Game, IllegalAction, Play, Results
 from engine.i18n import N_
 from engine.mighty.actions import (
@@ -42,7 +43,12 @@ from engine.mighty.actions import (
     bid_index,
     discards_of,
 )
-from engine.mighty.config import MightyConfig
+from engine.mighty.config import MightyConfig, parse_config
+from engine.mighty.core.follow import can_demand, follow_mask, lead_mask
+from engine.mighty.core.masks import JOKER_MASK, POINT_MASK
+from engine.mighty.core.score import side_points
+from engine.mighty.core.trick import Trick, TrumpCards, play_card
+from engine.mighty.core.winner import joker_power
 from engine.mighty.deals import Deal, deal_error, seeded_deal, seeded_first_dealer
 from engine.mighty.hand import HandRecord
 from engine.mighty.notation import encode_action, encode_deal, parse_action
@@ -57,7 +63,6 @@ from engine.mighty.rules import (
     SOLO_NONE,
     SOLO_OPEN,
     SOLO_SECRET,
-    TOTAL_POINTS,
     TRICKS,
     Trump,
     beats,
@@ -68,14 +73,7 @@ from engine.mighty.rules import (
     mighty_card,
     settle,
 )
-from engine.mighty.trick import (
-    PlayedTrick,
-    follow_cards,
-    joker_has_power,
-    lead_options,
-    trick_winner,
-)
-from engine.tricks import follow_options, must_follow
+from engine.mighty.trick import PlayedTrick, first_in_hand_order
 
 AUCTION = "auction"
 DISCARD = "discard"
@@ -83,12 +81,24 @@ FRIEND = "friend"
 PLAYING = "playing"
 OVER = "over"
 
-_PLAYS: Final = tuple(Play.of(c) for c in CARDS)
-_JOKER_BIT: Final = 1 << JOKER.index
+_PLAYS: Final = tuple(Play.of(CARD_OF_BIT[b]) for b in range(53))
+"""The interned plain play of each card, by its bit (:mod:`engine.bits`)."""
+_SUIT_PLAYS: Final = tuple({b: _PLAYS[b] for b in range(53) if SUIT_MASK[s] >> b & 1} for s in Suit)
+"""By suit: the plain plays of that suit's cards, by bit."""
+_BIT_OF: Final = {c: BIT_OF_CARD[c.index] for c in CARDS}
+_VALUE: Final = tuple(1 << b for b in range(53))
+_NEXT: Final = tuple((s + 1) % PLAYERS for s in range(PLAYERS))
+_POINT_BITS: Final = frozenset(b for b in range(53) if POINT_MASK >> b & 1)
+_NAMES: Final = tuple(NAMES[CARD_OF_BIT[b].index] for b in range(53))
+_SUITS: Final = tuple(Suit)
+_SUIT_LABELS: Final = tuple(s.label for s in Suit)
+_JOKER_LEADS: Final = tuple(JOKER_LEADS[s] for s in Suit)
+_TRUMP_CARDS: Final = {t: TrumpCards(NO_TRUMP if t is None else int(t)) for t in (*Suit, None)}
+_DEALMISS_HALVES: Final = tuple(dealmiss_halves((CARD_OF_BIT[b],)) for b in range(53))
 _SORTED_NAMES: Final = tuple(NAMES[c.index] for c in sort_hand(CARDS))
-_SORT_POS: Final = tuple(_SORTED_NAMES.index(name) for name in NAMES)
-"""Each card's place (by ``Card.index``) in a hand sorted before trump is known; sorting
-these numbers is much faster than sorting cards with a key (``cards_dealt``)."""
+_SORT_POS: Final = tuple(_SORTED_NAMES.index(_NAMES[b]) for b in range(53))
+"""Each card's place (by bit) in a hand sorted before trump is known; sorting these
+numbers is much faster than sorting cards with a key (``cards_dealt``)."""
 
 _NOT_YOUR_TURN: Final = {
     AUCTION: N_("it is not your turn: seat {seat} is to bid or pass"),
@@ -139,11 +149,9 @@ _WRONG_PHASE: Final = {
 _CONTRACT_CHOICES: dict[tuple[int, Trump], list[Action]] = {}
 
 
-def _mask(cards: Iterable[Card]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c.index
-    return mask
+def _mask(bits: Iterable[int]) -> int:
+    """The mask of distinct bits."""
+    return sum(map(_VALUE.__getitem__, bits))
 
 
 def _contract_choices(bid: tuple[int, Trump]) -> list[Action]:
@@ -170,6 +178,9 @@ class MightyGame(Game):
     """
 
     name: ClassVar[str] = "mighty"
+    to_act: int | None = None
+    """The seat whose turn it is, or None when the match is over: a plain attribute, as
+    it is read before every action."""
 
     def __init__(
         self,
@@ -179,7 +190,7 @@ class MightyGame(Game):
         deals: Sequence[Deal] | None = None,
         first_dealer: int | None = None,
     ) -> None:
-        cfg = MightyConfig.parse(dict(config) if isinstance(config, Mapping) else config)
+        cfg = parse_config(config)
         if (seed is None) == (deals is None):
             raise IllegalAction("bad_input", "give either a seed or the deals, not both or neither")
         if deals is None and not (type(seed) is int or isinstance(seed, str)):
@@ -210,11 +221,12 @@ class MightyGame(Game):
         self.hand_scores: list[list[int]] = []
         self.totals = [0] * PLAYERS
         self._phase = AUCTION
-        self._to_act: int | None = first_dealer
+        self.to_act = first_dealer
         self.dealer = first_dealer
-        self.hands: list[list[Card]] = []
+        self.bits: list[list[int]] = []
+        """Each seat's cards as bits (:mod:`engine.bits`), in the order held (``hands``)."""
         self.held: list[int] = []
-        """Bit masks of ``hands`` by ``Card.index``, for fast membership tests."""
+        """The bit masks of ``bits``: the hands of the rules core."""
         self.kitty: tuple[Card, ...] = ()
         self.discards: tuple[Card, ...] = ()
         # auction (M4, M5)
@@ -235,14 +247,13 @@ class MightyGame(Game):
         self.trump: Trump = None
         self.mighty = mighty_card(None)
         self.caller = joker_caller(None)
-        self._specials = _JOKER_BIT | 1 << self.mighty.index
-        """Bits of the joker and the Mighty: cards outside the shared follow rule."""
+        self._trumps = _TRUMP_CARDS[None]
         # play (M11–M15)
-        self.trick_no = 1
-        self.leader = 0
-        self.trick: list[Card] = []
-        self.led: Suit | None = None
-        self.demanded = False
+        self._trick = Trick(1, 0)
+        """The trick in progress, in the rules core."""
+        self._legal = -1
+        """The follows :meth:`legal_actions` found for the seat to play, as a mask, until
+        the next card is played (-1: not known)."""
         self.lead_asked = False
         """The declarer asked the friend to name the first lead (M9)."""
         self.lead_suit: Suit | None = None
@@ -265,8 +276,35 @@ class MightyGame(Game):
         return self._phase
 
     @property
-    def to_act(self) -> int | None:
-        return self._to_act
+    def hands(self) -> list[list[Card]]:
+        """Each seat's cards, in the order held."""
+        return [[CARD_OF_BIT[b] for b in h] for h in self.bits]
+
+    @property
+    def trick_no(self) -> int:
+        """The trick being played, from 1 (M11)."""
+        return self._trick.number
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads (or led) the trick in progress."""
+        return self._trick.leader
+
+    @property
+    def trick(self) -> list[Card]:
+        """The cards of the trick in progress, in play order."""
+        return [CARD_OF_BIT[b] for b in self._trick.cards]
+
+    @property
+    def led(self) -> Suit | None:
+        """The suit to follow (M11, M12), None while no card has set one."""
+        led = self._trick.led
+        return None if led < 0 else _SUITS[led]
+
+    @property
+    def demanded(self) -> bool:
+        """The leader demanded the joker with the joker-caller (M13)."""
+        return self._trick.demanded
 
     @property
     def secret_turn(self) -> bool:
@@ -290,34 +328,40 @@ class MightyGame(Game):
     def play_refusal(self, seat: int, card: Card) -> IllegalAction | None:
         """Why ``seat``, to play now, may not play ``card`` plainly (M11–M13), or None
         when it may; changes nothing."""
-        if seat != self._to_act or self._phase != "playing" or self.secret_turn:
+        if seat != self.to_act or self._phase != "playing" or self.secret_turn:
             return None
-        hand = self.hands[seat]
+        play = _PLAYS[BIT_OF_CARD[card.index]]
         try:
-            if not self.trick:
-                self._check_lead(hand, _PLAYS[card.index])
-            elif self.demanded or (self.led is not None and card.suit is not self.led):
-                self._check_follow(seat, hand, _PLAYS[card.index])
+            if self._trick.cards:
+                self._check_follow(seat, play)
+            else:
+                self._check_lead(seat, play)
         except IllegalAction as exc:
             return exc
         return None
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat != self._to_act:
+        if seat != self.to_act:
             return []
         phase = self._phase
         if phase is PLAYING:
-            if self.trick_no == 1 and not self.trick:
+            trick = self._trick
+            if trick.cards:
+                held = self.held[seat]
+                trumps = self._trumps
+                legal = self._legal = follow_mask(held, trick.led, trumps.mighty, trick.demanded)
+                if not held & trumps.specials:
+                    if legal == held:
+                        return list(map(_PLAYS.__getitem__, self.bits[seat]))
+                    if legal == held & SUIT_MASK[trick.led]:
+                        return list(filter(None, map(_SUIT_PLAYS[trick.led].get, self.bits[seat])))
+                return self._follows(seat, trick, legal)
+            if trick.number == 1:
                 return self._first_lead_actions(seat)
-            hand = self.hands[seat]
-            led = self.led
-            if self.trick and led is not None and not self.held[seat] & self._specials:
-                # Without the Mighty and the joker, the shared follow rule alone (M11).
-                return [_PLAYS[c.index] for c in follow_options(hand, led)]
-            return self._legal_plays(seat)
+            return self._leads(seat, trick.number)
         if phase == AUCTION:
             acts: list[Action] = [PASS]
-            if not self.spoken[seat] and dealmiss_halves(self.hands[seat]) <= DEALMISS_LIMIT_HALVES:
+            if not self.spoken[seat] and self._dealmiss_halves(seat) <= DEALMISS_LIMIT_HALVES:
                 acts.append(DEAL_MISS)
             bid = self.bid
             if bid is None:
@@ -328,7 +372,7 @@ class MightyGame(Game):
                 acts.extend(BIDS[bid_index(bid[0], None) :])
             return acts
         if phase == DISCARD:
-            return discards_of(self.hands[seat])
+            return discards_of(list(map(CARD_OF_BIT.__getitem__, self.bits[seat])))
         assert self.bid is not None
         friend: list[Action] = list(FRIEND_CALLS)
         return friend if self.contract_changed else _contract_choices(self.bid) + friend
@@ -336,59 +380,105 @@ class MightyGame(Game):
     def listed_actions(self, seat: int) -> list[Action]:
         """The legal actions as listed to people and in the replay output: in the discard
         phase one single-card :class:`Discard` per card held (the action names three)."""
-        if self._phase == DISCARD and seat == self._to_act:
+        if self._phase == DISCARD and seat == self.to_act:
             return [Discard((c,)) for c in sort_hand(self.hands[seat], self.trump)]
         return self.legal_actions(seat)
+
+    def _dealmiss_halves(self, seat: int) -> int:
+        return sum(map(_DEALMISS_HALVES.__getitem__, self.bits[seat]))
+
+    def _follows(self, seat: int, trick: Trick, legal: int) -> list[Action]:
+        """The ``legal`` follows of ``seat`` (M11, M13) as plays: the led suit's first,
+        each group in the order held."""
+        held = self.held[seat]
+        hand = self.bits[seat]
+        plays = _PLAYS
+        first = first_in_hand_order(legal, held, trick.led, trick.demanded)
+        out: list[Action] = [plays[b] for b in hand if first >> b & 1]
+        rest = legal & ~first
+        if rest:
+            out += [plays[b] for b in hand if rest >> b & 1]
+        return out
 
     def _first_lead_actions(self, seat: int) -> list[Action]:
         """Before the first lead (M9, M11): the friend's answers while asked; else the
         declarer's leads (of the named suit when held), and the request when allowed."""
         if self.secret_turn:
             return list(NAME_LEADS.values())
-        plays = self._legal_plays(seat)
-        named = self.lead_suit
-        if named is not None:
-            of_suit: list[Action] = [
-                a for a in plays if isinstance(a, Play) and a.card.suit is named
-            ]
-            return of_suit or plays
-        if self._ask_lead_error() is None:
+        named = -1 if self.lead_suit is None else int(self.lead_suit)
+        legal = lead_mask(self.held[seat], 1, self._trumps.trump, named)
+        plays: list[Action] = [_PLAYS[b] for b in self.bits[seat] if legal >> b & 1]
+        if named < 0 and self._ask_lead_error() is None:
             plays.append(ASK_LEAD)
         return plays
 
-    def _legal_plays(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        held = self.held[seat]
-        if self.trick:
-            options = follow_cards(hand, self.led, self.mighty, self.demanded)
-            return [_PLAYS[c.index] for c in options]
-        trick_no = self.trick_no
-        if trick_no > 1 and not held & (_JOKER_BIT | 1 << self.caller.index):
-            return [_PLAYS[c.index] for c in hand]
-        options = lead_options(hand, trick_no, self.trump)
-        if trick_no == 1:
-            return [_PLAYS[c.index] for c in options]
+    def _leads(self, seat: int, trick_no: int) -> list[Action]:
+        """The leads of tricks 2–10 (M11): any card; the joker with each suit it may name
+        while it has power (M12); the joker-caller with and without a demand (M13)."""
+        hand = self.bits[seat]
+        caller = self._trumps.caller
+        if not self.held[seat] & (JOKER_MASK | 1 << caller):
+            return list(map(_PLAYS.__getitem__, hand))
+        powered = joker_power(trick_no, False)
+        demand = can_demand(trick_no)
         out: list[Action] = []
-        for c in options:
-            if c is JOKER and 1 < trick_no < TRICKS:
-                out.extend(JOKER_LEADS.values())
-            elif c is self.caller and trick_no > 1:
-                out.append(Play.of(c))
-                out.append(JOKER_DEMANDS[c])
+        for b in hand:
+            if b == JOKER_BIT and powered:
+                out.extend(_JOKER_LEADS)
+            elif b == caller and demand:
+                out.append(_PLAYS[b])
+                out.append(JOKER_DEMANDS[CARD_OF_BIT[b]])
             else:
-                out.append(Play.of(c))
+                out.append(_PLAYS[b])
         return out
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Play):
+            # A card (M11–M15), the hot path: its checks, then the core's trick.
             if (
                 self._phase is not PLAYING
-                or seat != self._to_act
+                or seat != self.to_act
                 or (self.lead_asked and self.lead_suit is None)  # secret_turn, inlined
             ):
                 self._check_turn(seat, PLAYING, "play")
                 self._check_not_asked()
-            return self._play(seat, action)
+            card = action.card
+            b = BIT_OF_CARD[card.index]
+            held = self.held[seat]
+            if not held >> b & 1:
+                raise IllegalAction("card_not_in_hand", N_("you do not hold {card}"),
+                                    card=str(card))
+            trick = self._trick
+            size = len(trick.cards)
+            plain = action is _PLAYS[b]
+            if size:
+                legal = self._legal
+                if legal < 0:
+                    legal = follow_mask(held, trick.led, self._trumps.mighty, trick.demanded)
+                if not (plain and legal >> b & 1):
+                    self._check_follow(seat, action)
+                self._legal = -1
+            elif not plain or b == JOKER_BIT or trick.number == 1:
+                # After trick 1 any plain lead but the joker's is legal (M11, M12).
+                self._check_lead(seat, action)
+            if size == PLAYERS - 1 and trick.number == TRICKS:
+                self._check_deal_left_after_hand()
+            self.log.append((seat, action))
+            self.bits[seat].remove(b)
+            self.held[seat] = held ^ _VALUE[b]
+            name = _NAMES[b]
+            if plain:
+                play_card(self._trumps, trick, b)
+                events = [Event("card_played", seat, {"card": name})]
+            else:
+                events = [Event("card_played", seat, self._special_play(action, b, size))]
+            if b == self._called and seat != self.declarer:
+                self._reveal_friend(seat, name, events)
+            if size < PLAYERS - 1:
+                self.to_act = _NEXT[seat]
+            else:
+                self._end_trick(events)
+            return events
         if isinstance(action, MightyBid):
             self._check_auction_turn(seat)
             return self._bid(seat, action)
@@ -419,16 +509,16 @@ class MightyGame(Game):
     # --- checks ------------------------------------------------------------------------
 
     def _check_turn(self, seat: int, phase: str, doing: str) -> None:
-        if self._phase == phase and seat == self._to_act:
+        if self._phase == phase and seat == self.to_act:
             return
         if self._phase == OVER:
             raise IllegalAction("wrong_phase", N_("the match is over"))
-        if seat != self._to_act and self.secret_turn:
+        if seat != self.to_act and self.secret_turn:
             raise IllegalAction(
                 "not_your_turn", N_("it is not your turn: the friend is naming the first lead")
             )
-        if seat != self._to_act:
-            raise IllegalAction("not_your_turn", _NOT_YOUR_TURN[self._phase], seat=self._to_act)
+        if seat != self.to_act:
+            raise IllegalAction("not_your_turn", _NOT_YOUR_TURN[self._phase], seat=self.to_act)
         raise IllegalAction("wrong_phase", _WRONG_PHASE[doing][self._phase])
 
     def _check_not_asked(self) -> None:
@@ -483,7 +573,7 @@ class MightyGame(Game):
         events = [Event("bid", seat, {"points": points, "trump": trump_label(trump)})]
         if sum(self.passed) == PLAYERS - 1:
             return events + self._end_auction()
-        self._to_act = self._next_speaker(seat)
+        self.to_act = self._next_speaker(seat)
         return events
 
     def _pass(self, seat: int) -> list[Event]:
@@ -499,7 +589,7 @@ class MightyGame(Game):
             return events + self._redeal("all_pass", None, self.dealer, self.first_speaker)
         if passes == PLAYERS - 1 and self.bidder is not None:
             return events + self._end_auction()
-        self._to_act = self._next_speaker(seat)
+        self.to_act = self._next_speaker(seat)
         return events
 
     def _deal_miss(self, seat: int) -> list[Event]:
@@ -509,7 +599,7 @@ class MightyGame(Game):
                 N_("a deal-miss may only be claimed on your first turn to speak"),
             )
         hand = self.hands[seat]
-        value = dealmiss_halves(hand)
+        value = self._dealmiss_halves(seat)
         if value > DEALMISS_LIMIT_HALVES:
             raise IllegalAction(
                 "dealmiss_too_strong",
@@ -554,8 +644,8 @@ class MightyGame(Game):
         self.records.append(HandRecord(deal, dealer, speaker))
         self.dealer = dealer
         self.first_speaker = speaker
-        self.hands = [list(h) for h in deal.hands]
-        self.held = [_mask(h) for h in deal.hands]
+        self.bits = [list(map(_BIT_OF.__getitem__, h)) for h in deal.hands]
+        self.held = [_mask(h) for h in self.bits]
         self.kitty = deal.kitty
         self.discards = ()
         self.passed = [False] * PLAYERS
@@ -568,19 +658,17 @@ class MightyGame(Game):
         self.contract_changed = False
         self.friend_call = None
         self.called_card = None
+        self._called = -1
         self.friend_seat = None
         self.solo = None
         self._set_trump(None)
-        self.trick_no = 1
-        self.trick = []
-        self.led = None
-        self.demanded = False
+        self._trick = Trick(1, self._trick.leader)
         self.lead_asked = False
         self.lead_suit = None
         self.tricks = []
         self.captured = [[] for _ in range(PLAYERS)]
         self._phase = AUCTION
-        self._to_act = speaker
+        self.to_act = speaker
         data = {
             "hand_number": self.hand_number,
             "hand_count": self.match_length,
@@ -590,8 +678,8 @@ class MightyGame(Game):
         }
         events = [Event("dealt", dealer, data)]
         for seat in range(PLAYERS):
-            order = sorted([_SORT_POS[c.index] for c in self.hands[seat]])
-            cards = [_SORTED_NAMES[k] for k in order]
+            order = sorted(map(_SORT_POS.__getitem__, self.bits[seat]))
+            cards = list(map(_SORTED_NAMES.__getitem__, order))
             events.append(Event("cards_dealt", seat, {"cards": cards}, private_to=seat))
         return events
 
@@ -604,10 +692,11 @@ class MightyGame(Game):
         record = self.current
         record.declarer = declarer
         record.bid = record.contract = self.bid
-        self.hands[declarer].extend(self.kitty)
-        self.held[declarer] |= _mask(self.kitty)
+        kitty_bits = list(map(_BIT_OF.__getitem__, self.kitty))
+        self.bits[declarer].extend(kitty_bits)
+        self.held[declarer] |= _mask(kitty_bits)
         self._phase = DISCARD
-        self._to_act = declarer
+        self.to_act = declarer
         points, trump = self.bid
         kitty = [NAMES[c.index] for c in self.kitty]
         return [
@@ -619,13 +708,12 @@ class MightyGame(Game):
         self.trump = trump
         self.mighty = mighty_card(trump)
         self.caller = joker_caller(trump)
-        self._specials = _JOKER_BIT | 1 << self.mighty.index
+        self._trumps = _TRUMP_CARDS[trump]
 
     # --- declaration (M6–M8) ------------------------------------------------------------
 
     def _discard(self, seat: int, action: Discard) -> list[Event]:
         cards = action.cards
-        hand = self.hands[seat]
         if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
             raise IllegalAction("bad_discard", N_("discard {count} cards"), count=KITTY_SIZE)
         if len(cards) != KITTY_SIZE:
@@ -634,13 +722,15 @@ class MightyGame(Game):
         if len({id(c) for c in cards}) != KITTY_SIZE:
             raise IllegalAction("bad_discard", N_("discard {count} different cards"),
                                 count=KITTY_SIZE)
-        for c in cards:
-            if not self.held[seat] >> c.index & 1:
+        thrown = [BIT_OF_CARD[c.index] for c in cards]
+        for c, b in zip(cards, thrown, strict=True):
+            if not self.held[seat] >> b & 1:
                 raise IllegalAction("bad_discard", N_("you do not hold {card}"), card=str(c))
         self.log.append((seat, action))
-        for c in cards:
-            hand.remove(c)
-        self.held[seat] ^= _mask(cards)
+        hand = self.bits[seat]
+        for b in thrown:
+            hand.remove(b)
+        self.held[seat] ^= _mask(thrown)
         self.discards = cards
         self._phase = FRIEND
         return [
@@ -680,15 +770,16 @@ class MightyGame(Game):
             self.solo = record.solo = SOLO_OPEN
         elif isinstance(target, Card):
             self.called_card = target
-            bit = 1 << target.index
+            self._called = BIT_OF_CARD[target.index]
+            bit = 1 << self._called
             holder = next((s for s in range(PLAYERS) if self.held[s] & bit), None)
             if holder is None or holder == seat:  # buried or the declarer's own
                 self.solo = SOLO_SECRET
             else:
                 self.friend_seat = holder
         self._phase = PLAYING
-        self.leader = seat
-        self._to_act = seat
+        self._trick.leader = seat
+        self.to_act = seat
         call = target if isinstance(target, str) else NAMES[target.index]
         return [Event("friend_called", seat, {"call": call})]
 
@@ -701,7 +792,7 @@ class MightyGame(Game):
             return N_("the friend may be asked for the first lead only at 20 no-trump")
         if self.lead_asked:
             return N_("you already asked the friend for the first lead")
-        if self.trick_no != 1 or self.trick:
+        if self._trick.number != 1 or self._trick.cards:
             return N_("the friend may be asked only before the first lead")
         if self.friend_seat is None:
             return N_("only a friend called by a card held by another player can be asked")
@@ -714,7 +805,7 @@ class MightyGame(Game):
         self.log.append((seat, ASK_LEAD))
         self.lead_asked = True
         assert self.friend_seat is not None
-        self._to_act = self.friend_seat
+        self.to_act = self.friend_seat
         return [Event("lead_asked", seat, {})]
 
     def _name_lead(self, seat: int, action: NameLead) -> list[Event]:
@@ -726,52 +817,25 @@ class MightyGame(Game):
         self.log.append((seat, NAME_LEADS[suit]))
         self.lead_suit = self.current.lead_suit = suit
         assert self.declarer is not None
-        self._to_act = self.declarer
+        self.to_act = self.declarer
         return [Event("lead_named", None, {"suit": suit.label})]
 
     # --- play (M11–M15) -----------------------------------------------------------------
 
-    def _play(self, seat: int, action: Play) -> list[Event]:
-        card = action.card
-        hand = self.hands[seat]
-        held = self.held[seat]
-        if not held >> card.index & 1:
-            raise IllegalAction("card_not_in_hand", N_("you do not hold {card}"), card=str(card))
-        trick = self.trick
-        led = self.led
-        plain = action is _PLAYS[card.index]
-        if not trick:
-            self._check_lead(hand, action)
-        elif not (plain and not self.demanded and (card.suit is led or led is None)):
-            self._check_follow(seat, hand, action)
-        if len(trick) == PLAYERS - 1 and self.trick_no == TRICKS:
-            self._check_deal_left_after_hand()
-        self.log.append((seat, action))
-        hand.remove(card)
-        self.held[seat] = held ^ (1 << card.index)
-        if not trick:
-            self.leader = seat
-            self.demanded = action.call_joker
-            self.led = action.suit if card is JOKER else card.suit
-        elif led is None:
-            self.led = card.suit
-        trick.append(card)
-        if plain:
-            data: dict[str, Any] = {"card": NAMES[card.index]}
-        else:
-            data = {"card": NAMES[card.index]}
-            if action.suit is not None:
-                data["suit"] = action.suit.label
-            if action.call_joker:
-                data["call_joker"] = True
-        events = [Event("card_played", seat, data)]
-        if card is self.called_card and seat != self.declarer:
-            self._reveal_friend(seat, NAMES[card.index], events)
-        if len(trick) < PLAYERS:
-            self._to_act = (seat + 1) % PLAYERS
-        else:
-            self._end_trick(events)
-        return events
+    def _special_play(self, action: Play, b: int, size: int) -> dict[str, Any]:
+        """Play a card named with a suit (a led joker, M12) or with a joker demand (M13),
+        or a plain play that is not the interned one; its event's data."""
+        named = action.suit
+        trick = self._trick
+        if not size:
+            trick.demanded = action.call_joker
+        play_card(self._trumps, trick, b, -1 if named is None else int(named))
+        data: dict[str, Any] = {"card": _NAMES[b]}
+        if named is not None:
+            data["suit"] = _SUIT_LABELS[named]
+        if action.call_joker:
+            data["call_joker"] = True
+        return data
 
     def _reveal_friend(self, seat: int, card: str | None, events: list[Event]) -> None:
         """The friend is known (M8, M15): the called card was played, or they won trick 1."""
@@ -781,34 +845,26 @@ class MightyGame(Game):
         record.solo = SOLO_NONE
         events.append(Event("friend_revealed", seat, {"card": card}))
 
-    def _check_lead(self, hand: list[Card], action: Play) -> None:
+    def _check_lead(self, seat: int, action: Play) -> None:
         card = action.card
-        trick_no = self.trick_no
-        trump = self.trump
-        if (
-            trick_no == 1
-            and trump is not None
-            and card.suit is trump
-            and any(c.suit is not trump for c in hand)
-        ):
+        b = BIT_OF_CARD[card.index]
+        held = self.held[seat]
+        trick_no = self._trick.number
+        trump = self._trumps.trump
+        if not lead_mask(held, trick_no, trump) >> b & 1:
             raise IllegalAction(
                 "trump_lead_in_first_trick",
                 N_("in trick 1 the declarer may not lead a trump while holding other suits"),
             )
         named = self.lead_suit
-        if (
-            trick_no == 1
-            and named is not None
-            and card.suit is not named
-            and any(c.suit is named for c in hand)
-        ):
+        if named is not None and not lead_mask(held, trick_no, trump, int(named)) >> b & 1:
             raise IllegalAction(
                 "must_lead_named_suit",
                 N_("the friend asked for {suit}: lead a {suit}"), suit=named.symbol,
             )
-        powered = 1 < trick_no < TRICKS
+        powered = joker_power(trick_no, False)
         if action.suit is not None:
-            if card is not JOKER:
+            if b != JOKER_BIT:
                 raise IllegalAction("suit_not_allowed", N_("only a led joker names a suit"))
             if not powered:
                 raise IllegalAction(
@@ -819,64 +875,65 @@ class MightyGame(Game):
             if not isinstance(action.suit, Suit):
                 raise IllegalAction("bad_input",
                                     N_("name a suit: spades, hearts, diamonds or clubs"))
-        elif card is JOKER and powered:
+        elif b == JOKER_BIT and powered:
             raise IllegalAction(
                 "joker_suit_required",
                 N_("leading the joker, name the suit the others must follow"),
             )
         if action.call_joker:
-            if card is not self.caller:
+            if b != self._trumps.caller:
                 raise IllegalAction(
                     "bad_joker_call", N_("only the joker-caller ({card}) may demand the joker"),
                     card=str(self.caller),
                 )
-            if trick_no == 1:
+            if not can_demand(trick_no):
                 raise IllegalAction("bad_joker_call",
                                     N_("the joker may not be demanded in trick 1"))
 
-    def _check_follow(self, seat: int, hand: list[Card], action: Play) -> None:
+    def _check_follow(self, seat: int, action: Play) -> None:
         if action.suit is not None:
             raise IllegalAction("suit_not_allowed", N_("only a led joker names a suit"))
         if action.call_joker:
             raise IllegalAction(
                 "bad_joker_call", N_("only the leader of a trick may demand the joker")
             )
-        card = action.card
-        mighty = self.mighty
-        if self.demanded and self.held[seat] >> JOKER.index & 1:
-            if card is JOKER or card is mighty:
-                return
+        held = self.held[seat]
+        trick = self._trick
+        if follow_mask(held, trick.led, self._trumps.mighty, trick.demanded) >> BIT_OF_CARD[
+            action.card.index
+        ] & 1:
+            return
+        if trick.demanded and held & JOKER_MASK:
             raise IllegalAction(
                 "must_play_demanded_joker",
                 N_("the joker-caller demanded the joker: play it (or the Mighty)"),
             )
-        led = self.led
-        if card is JOKER or card is mighty or not must_follow(hand, led, card):
-            return
-        assert led is not None
-        raise IllegalAction("must_follow_suit", N_("you must follow {suit}"), suit=led.symbol)
+        raise IllegalAction("must_follow_suit", N_("you must follow {suit}"),
+                            suit=_SUITS[trick.led].symbol)
 
     def _end_trick(self, events: list[Event]) -> None:
-        trick = self.trick
-        trick_no = self.trick_no
-        pos = trick_winner(
-            trick, self.led, self.trump, self.mighty, joker_has_power(trick_no, self.demanded)
-        )
-        winner = (self.leader + pos) % PLAYERS
-        points = [c for c in trick if POINTS_OF[c.index]]
-        self.captured[winner].extend(points)
-        done = PlayedTrick(self.leader, tuple(trick), winner, self.led, self.demanded)
+        trick = self._trick
+        trick_no = trick.number
+        leader = trick.leader
+        winner = (leader + trick.best_pos) % PLAYERS
+        bits = trick.cards
+        cards = tuple(map(CARD_OF_BIT.__getitem__, bits))
+        won = list(filter(_POINT_BITS.__contains__, bits))
+        if won:
+            self.captured[winner].extend(map(CARD_OF_BIT.__getitem__, won))
+        led = None if trick.led < 0 else _SUITS[trick.led]
+        done = tuple.__new__(PlayedTrick, (leader, cards, winner, led, trick.demanded))
         self.tricks.append(done)
         self.last_trick = (len(self.hand_scores) + 1, done)
         record = self.records[-1]
         record.trick_winners.append(winner)
         data = {
-            "leader": self.leader,
-            "cards": [NAMES[c.index] for c in trick],
+            "leader": leader,
+            "cards": list(map(_NAMES.__getitem__, bits)),
             "number": trick_no,
-            "points": [NAMES[c.index] for c in points],
-            "led": None if self.led is None else self.led.label,
-            "joker_demanded": self.demanded,
+            "points": list(map(_NAMES.__getitem__, won)),
+            "led": None if led is None else _SUIT_LABELS[led],
+            "joker_demanded": trick.demanded,
         }
         events.append(Event("trick_won", winner, data))
         if trick_no == 1 and self.friend_call == FIRST:
@@ -887,12 +944,8 @@ class MightyGame(Game):
         if trick_no == TRICKS:
             events.extend(self._score_hand())
             return
-        self.trick_no = trick_no + 1
-        self.trick = []
-        self.led = None
-        self.demanded = False
-        self.leader = winner
-        self._to_act = winner
+        trick.next(winner)
+        self.to_act = winner
 
     # --- settlement and match (M15–M18) -------------------------------------------------------
 
@@ -900,10 +953,7 @@ class MightyGame(Game):
         declarer = self.declarer
         assert declarer is not None and self.contract is not None
         friend = self.friend_seat
-        defenders = sum(
-            len(self.captured[s]) for s in range(PLAYERS) if s != declarer and s != friend
-        )
-        points = TOTAL_POINTS - defenders
+        points = side_points([len(c) for c in self.captured], declarer, friend)
         solo = self.solo if friend is None else SOLO_NONE
         assert solo is not None
         settlement = settle(declarer, friend, self.contract[0], self.contract[1], points, solo)
@@ -923,8 +973,8 @@ class MightyGame(Game):
         events = [Event("hand_scored", declarer, data)]
         if len(self.hand_scores) == self.match_length:
             self._phase = OVER
-            self._to_act = None
-            self.trick = []
+            self.to_act = None
+            self._trick.cards = []
             res = self.results()
             events.append(Event("game_over", None, {"totals": res.totals, "winners": res.winners}))
             return events

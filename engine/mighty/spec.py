@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.game import Action, Event, IllegalAction
+from engine.mighty.core.winner import joker_power
 from engine.mighty.game import MightyGame
 from engine.mighty.record import game_from_doc
 from engine.mighty.rules import MIN_BID, PLAYERS
-from engine.mighty.trick import joker_has_power
 from engine.narration import trick_line, trump_text
 
 _DOUBLINGS = {
@@ -86,7 +86,7 @@ class MightySpec:
             cards = list(d["cards"])
             if d["joker_demanded"]:
                 cards[0] += " (demands the joker)"
-            elif cards[0] == "JK" and joker_has_power(d["number"], False):
+            elif cards[0] == "JK" and joker_power(d["number"], False):
                 cards[0] += f" (names {trump_text(d['led'])})"
             points = f", points {' '.join(d['points'])}" if d["points"] else ""
             return trick_line(d["number"], d["leader"], cards, PLAYERS, seat) + points

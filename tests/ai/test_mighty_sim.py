@@ -1,9 +1,11 @@
-"""The lean Mighty simulator agrees with the engine (M10–M16): legal plays (with the
-joker's named suit and the joker demand), trick winners, scores, and the greedy
-playout replayed move by move."""
+"""The rules core against recorded matches (M10–M16): legal plays (with the joker's
+named suit and the joker demand), trick winners and scores, all from
+``tests/engine/mighty/recorded.json``; and the greedy playout of the AI's search
+replayed move by move through the game."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from engine.ai.lean import BIT_OF_CARD as BIT
@@ -25,6 +27,7 @@ from engine.game import Action, Play
 from engine.mighty.actions import NONE, Contract, FriendCall, MightyBid
 from engine.mighty.descriptor import MIGHTY
 from engine.mighty.game import MightyGame
+from tests.engine.mighty.test_recorded import RECORDED
 
 
 def _mask(cards: list[Card] | tuple[Card, ...]) -> int:
@@ -83,57 +86,55 @@ def _declare(game: MightyGame, seat: int, legal: list[Action], rng: random.Rando
         game.apply(seat, rng.choice(legal))
 
 
-def _check_match(game: MightyGame, rng: random.Random) -> int:
-    """Random legal actions to the end of the match, checking the lean rules at every
-    play; return the number of hands checked."""
-    hands_done = 0
+def _replay_core(doc: dict[str, object]) -> tuple[list[list[int]], list[list[int]]]:
+    """Drive the rules core alone through a recorded match: every card played must be a
+    legal lead or follow of the core, and its trick winners and scores are returned."""
+    game = MIGHTY.from_json(json.dumps(doc))
+    winners: list[list[int]] = []
+    scores: list[list[int]] = []
+    clone = MIGHTY.spec.from_replay({**doc, "actions": []})
     table: Table | None = None
     trick = Trick(1, 0, [])
     captured = [0] * 5
     friend: int | None = None
-    while (seat := game.to_act) is not None:
-        legal = game.legal_actions(seat)
-        if game.phase != "playing":
-            _declare(game, seat, legal, rng)
-            table = None
+    for seat, action in game.log:
+        if clone.phase != "playing" or not isinstance(action, Play):
+            clone.apply(seat, action)
             continue
         if table is None:
-            table = _table(game)
+            table = _table(clone)
             friend = table.friend
             trick = Trick(1, seat, [])
             captured = [0] * 5
-        hand = _mask(game.hands[seat])
-        assert {_key(a) for a in legal if isinstance(a, Play)} == _lean_options(hand, trick, table)
-        if rng.random() < 0.01:
-            _check_playout(game, table, trick, captured, friend)
-        # The request for the first lead (M9) is outside the simulator: AI declarers
-        # never ask, so only plays are chosen here.
-        action = rng.choice([a for a in legal if isinstance(a, Play)])
+            winners.append([])
+        hand = _mask(clone.hands[seat])
+        legal = _lean_options(hand, trick, table)
+        if clone.lead_suit is not None and trick.number == 1 and not trick.cards:
+            asked = lead_mask(hand, 1, table.trump, int(clone.lead_suit))
+            legal = {k for k in legal if asked >> k[0] & 1}
         bit, named, demand = _key(action)
+        assert (bit, named, demand) in legal
         if not trick.cards:
             trick.leader = seat
             trick.demanded = demand
         play_card(table, trick, bit, named)
-        scored = len(game.hand_scores)
-        game.apply(seat, action)
+        clone.apply(seat, action)
         if len(trick.cards) < 5:
             continue
         power = joker_power(trick.number, trick.demanded)
         pos = trick_winner(trick.cards, trick.led, table.trump, table.mighty, power)
         assert trick.best_pos == pos
         winner = (trick.leader + pos) % 5
+        winners[-1].append(winner)
         captured[winner] += points_of(sum(1 << c for c in trick.cards))
         if trick.number == 1 and table.first_call and winner != table.declarer:
             friend = winner
         if trick.number == 10:
-            assert game.records[-1 if game.phase == "over" else -2].trick_winners[-1] == winner
-            assert game.hand_scores[scored] == list(table.scores(captured, friend))
-            hands_done += 1
+            scores.append(list(table.scores(captured, friend)))
             table = None
             continue
-        assert game.tricks[-1][2] == winner
-        trick = Trick(trick.number + 1, winner, [])
-    return hands_done
+        trick.next(winner)
+    return winners, scores
 
 
 def _check_playout(
@@ -175,9 +176,51 @@ def _check_playout(
     assert clone.hand_scores[scored] == list(lean)
 
 
-def test_m10_m16_lean_simulator_agrees_with_engine_on_random_matches() -> None:
+def test_m10_m16_core_replays_recorded_matches() -> None:
+    """The core's legal plays, trick winners and scores against the recorded matches."""
+    for match in json.loads(RECORDED.read_text()):
+        winners, scores = _replay_core(match["replay"])
+        assert winners == [w for w in match["trick_winners"] if w]
+        assert scores == match["scores"]
+
+
+def test_m10_m16_greedy_playout_scores_as_the_game() -> None:
+    """The lean playout and the game, both driven by :func:`greedy_choice`, score alike,
+    from random points of random matches."""
     rng = random.Random(7)
-    hands = 0
-    for i in range(200):
-        hands += _check_match(MightyGame({"hands": 5}, seed=i), rng)
-    assert hands == 1000
+    for i in range(60):
+        game = MightyGame({"hands": 2}, seed=i)
+        table: Table | None = None
+        trick = Trick(1, 0, [])
+        captured = [0] * 5
+        friend: int | None = None
+        while (seat := game.to_act) is not None:
+            legal = game.legal_actions(seat)
+            if game.phase != "playing":
+                _declare(game, seat, legal, rng)
+                table = None
+                continue
+            if table is None:
+                table = _table(game)
+                friend = table.friend
+                trick = Trick(1, seat, [])
+                captured = [0] * 5
+            if rng.random() < 0.05:
+                _check_playout(game, table, trick, captured, friend)
+            action = rng.choice([a for a in legal if isinstance(a, Play)])
+            bit, named, demand = _key(action)
+            if not trick.cards:
+                trick.leader = seat
+                trick.demanded = demand
+            play_card(table, trick, bit, named)
+            game.apply(seat, action)
+            if len(trick.cards) < 5:
+                continue
+            winner = (trick.leader + trick.best_pos) % 5
+            captured[winner] += trick.points
+            if trick.number == 1 and table.first_call and winner != table.declarer:
+                friend = winner
+            if trick.number == 10:
+                table = None
+                continue
+            trick.next(winner)

@@ -23,8 +23,9 @@ from engine.mighty.actions import (
     NameLead,
     Pass,
 )
+from engine.mighty.core.winner import joker_power
 from engine.mighty.rules import MIN_BID, Trump, joker_caller, mighty_card, parse_trump
-from engine.mighty.trick import joker_has_power, trick_winner
+from engine.mighty.trick import trick_winner
 
 _BASE = 7.0
 """Points a hand is expected to bring besides what the estimate counts (kitty, friend)."""
@@ -136,7 +137,7 @@ class MightySimple:
             return self._lead(view, hand, plays, trump)
         seats = [t["seat"] for t in view["trick"]]
         led = None if view["led"] is None else Suit.from_label(view["led"])
-        power = joker_has_power(view["trick_number"], view["joker_demanded"])
+        power = joker_power(view["trick_number"], view["joker_demanded"])
         mighty = mighty_card(trump)
         current = seats[trick_winner(trick, led, trump, mighty, power)]
         ordered = sorted(plays, key=lambda p: card_value(p.card, trump))

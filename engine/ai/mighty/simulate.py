@@ -1,104 +1,70 @@
-"""Lean Mighty simulator for search (M10–M16): bit-mask hands, the trick rules and a
-team-aware greedy playout policy.
+"""Lean Mighty simulator for search (M10–M16): the team-aware greedy playout policy
+over the rules core (:mod:`engine.mighty.core`: bit-mask hands, legal plays, trick
+winners, the side's points), which the game runs on too.
 
-Cards use the Kachuful bit numbering (``(rank - 2) * 4 + suit``) plus ``JOKER_BIT``
-52. A trick state is the cards played with their seats, the led suit (-1 while unset:
-a powerless joker lead leaves it to the second card, M12), whether the joker was
-demanded (M13) and the trick number. The module agrees with the engine on legal
-moves, trick winners and scores (a differential test plays random matches through
-both).
+A trick state is the core's :class:`~engine.mighty.core.trick.Trick`; the fixed facts of
+a hand being played out (trump, declarer, contract, friend) are a :class:`Table`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
 
-from engine.ai.lean import JOKER_BIT, NO_TRUMP, SUIT_MASK, high_bit, low_bit
+from engine.bits import JOKER_BIT, NO_TRUMP, SUIT_MASK, high_bit, low_bit
 from engine.cards import Suit
-from engine.mighty.rules import SOLO_NONE, SOLO_OPEN, TOTAL_POINTS, settle
+from engine.mighty.core.follow import can_demand, follow_mask, lead_mask
+from engine.mighty.core.masks import (
+    ACE_DIAMONDS,
+    ACE_SPADES,
+    ALL_CARDS,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    JOKER_MASK,
+    POINT_MASK,
+    SPADES,
+    THREE_CLUBS,
+    THREE_SPADES,
+    caller_bit,
+    mighty_bit,
+    points_of,
+)
+from engine.mighty.core.score import side_points
+from engine.mighty.core.trick import Trick, play_card
+from engine.mighty.core.winner import JOKER_KEY, MIGHTY_KEY, card_key, joker_power, trick_winner
+from engine.mighty.rules import PLAYERS, SOLO_NONE, SOLO_OPEN, TRICKS, settle
 
-PLAYERS: Final = 5
-TRICKS: Final = 10
-JOKER_MASK: Final = 1 << JOKER_BIT
-ALL_CARDS: Final = (1 << 53) - 1
-POINT_MASK: Final = ((1 << 52) - 1) & ~((1 << 32) - 1)
-"""A K Q J 10 of every suit (M1): ranks 10..14 are bits 32..51."""
-ACE_SPADES: Final = 12 * 4 + 0
-ACE_DIAMONDS: Final = 12 * 4 + 2
-THREE_CLUBS: Final = 1 * 4 + 3
-THREE_SPADES: Final = 1 * 4 + 0
-SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
-MIGHTY_KEY: Final = 1000
-JOKER_KEY: Final = 900
-
-
-def mighty_bit(trump: int) -> int:
-    """The Mighty (M10): A♠, or A♦ when spades are trump."""
-    return ACE_DIAMONDS if trump == SPADES else ACE_SPADES
-
-
-def caller_bit(trump: int) -> int:
-    """The joker-caller (M10): 3♣, or 3♠ when clubs are trump."""
-    return THREE_SPADES if trump == CLUBS else THREE_CLUBS
-
-
-def joker_power(trick_no: int, demanded: bool) -> bool:
-    """The joker has power in tricks 2–9 unless demanded (M12, M13)."""
-    return 1 < trick_no < TRICKS and not demanded
-
-
-def lead_mask(hand: int, trick_no: int, trump: int) -> int:
-    """Cards that may lead (M11): in trick 1 no trump while holding another card."""
-    if trick_no == 1 and trump != NO_TRUMP:
-        side = hand & ~SUIT_MASK[trump]
-        if side:
-            return side
-    return hand
-
-
-def follow_mask(hand: int, led: int, mighty: int, demanded: bool) -> int:
-    """Cards that may follow (M11, M13): a demanded joker (or the Mighty instead); else
-    the led suit if held, plus the Mighty and the joker; else anything."""
-    if demanded and hand & JOKER_MASK:
-        return JOKER_MASK | (hand & (1 << mighty))
-    if led < 0:
-        return hand
-    same = hand & SUIT_MASK[led]
-    if not same:
-        return hand
-    return same | (hand & ((1 << mighty) | JOKER_MASK))
-
-
-def card_key(c: int, led: int, trump: int, mighty: int, power: bool) -> int:
-    """Strength of a played card in its trick (M14); -1 for a card that cannot win."""
-    if c == mighty:
-        return MIGHTY_KEY
-    if c == JOKER_BIT:
-        return JOKER_KEY if power else -1
-    if (c & 3) == trump:
-        return 100 + c
-    if (c & 3) == led:
-        return c
-    return -1
-
-
-def trick_winner(cards: Sequence[int], led: int, trump: int, mighty: int, power: bool) -> int:
-    """Position of the winning card of a complete trick (M14); ``led`` is the suit the
-    trick ended with (set by a named joker, the lead, or the second card)."""
-    best = -2
-    pos = 0
-    for i, c in enumerate(cards):
-        k = card_key(c, led, trump, mighty, power)
-        if k > best:
-            best, pos = k, i
-    return pos
-
-
-def points_of(mask: int) -> int:
-    """Point cards in a mask (M1)."""
-    return (mask & POINT_MASK).bit_count()
+__all__ = [
+    "ACE_DIAMONDS",
+    "ACE_SPADES",
+    "ALL_CARDS",
+    "CLUBS",
+    "DIAMONDS",
+    "HEARTS",
+    "JOKER_BIT",
+    "JOKER_KEY",
+    "JOKER_MASK",
+    "MIGHTY_KEY",
+    "PLAYERS",
+    "POINT_MASK",
+    "SPADES",
+    "THREE_CLUBS",
+    "THREE_SPADES",
+    "Table",
+    "Trick",
+    "caller_bit",
+    "card_key",
+    "follow_mask",
+    "greedy_choice",
+    "joker_power",
+    "lead_mask",
+    "mighty_bit",
+    "play_card",
+    "playout",
+    "points_of",
+    "trick_winner",
+]
 
 
 @dataclass(slots=True)
@@ -124,11 +90,7 @@ class Table:
 
     def points(self, captured: Sequence[int], friend: int | None) -> int:
         """P: 20 minus the defenders' point cards (M15)."""
-        defenders = 0
-        for s in range(PLAYERS):
-            if s != self.declarer and s != friend:
-                defenders += captured[s]
-        return TOTAL_POINTS - defenders
+        return side_points(captured, self.declarer, friend)
 
     def scores(
         self, captured: Sequence[int], friend: int | None, contract: int | None = None
@@ -140,40 +102,6 @@ class Table:
         number = self.contract if contract is None else contract
         points = self.points(captured, friend)
         return settle(self.declarer, friend, number, trump, points, solo).scores
-
-
-@dataclass(slots=True)
-class Trick:
-    """The trick in progress: its cards, the led suit, whether the joker was demanded
-    (set before the lead is played), and the winning card's key and position so far."""
-
-    number: int
-    leader: int
-    cards: list[int] = field(default_factory=list)
-    led: int = -1
-    demanded: bool = False
-    best_key: int = -2
-    best_pos: int = 0
-    points: int = 0
-
-    def copy(self) -> Trick:
-        return Trick(self.number, self.leader, list(self.cards), self.led, self.demanded,
-                     self.best_key, self.best_pos, self.points)
-
-
-def play_card(table: Table, trick: Trick, card: int, named: int = -1) -> None:
-    """Add ``card`` to the trick (``named``: the suit a powered joker lead names)."""
-    power = joker_power(trick.number, trick.demanded)
-    if not trick.cards:
-        trick.led = (named if power else -1) if card == JOKER_BIT else card & 3
-    elif trick.led < 0 and card != JOKER_BIT:
-        trick.led = card & 3
-    key = card_key(card, trick.led, table.trump, table.mighty, power)
-    if key > trick.best_key:
-        trick.best_key = key
-        trick.best_pos = len(trick.cards)
-    trick.points += (POINT_MASK >> card) & 1
-    trick.cards.append(card)
 
 
 def _team_of(table: Table, seat: int, friend: int | None) -> int:
@@ -282,11 +210,11 @@ def _lead(
     mighty = table.mighty
     legal = lead_mask(hand, n, trump)
     mine = _team_of(table, seat, friend)
-    if legal & JOKER_MASK and 1 < n < TRICKS and (n >= 8 or legal.bit_count() <= 3):
+    if legal & JOKER_MASK and joker_power(n, False) and (n >= 8 or legal.bit_count() <= 3):
         named = trump if trump >= 0 and mine else _longest_suit(hand & ~JOKER_MASK)
         return JOKER_BIT, named, False
     caller = table.caller
-    if n > 1 and legal & (1 << caller) and joker_foe and not hand & JOKER_MASK:
+    if can_demand(n) and legal & (1 << caller) and joker_foe and not hand & JOKER_MASK:
         return caller, -1, True
     tmask = SUIT_MASK[trump] if trump >= 0 else 0
     others_live = live & ~hand
@@ -309,7 +237,8 @@ def _lead(
         higher = others_live & SUIT_MASK[suit] & ~((2 << c) - 1) & ~(1 << mighty)
         if not higher and (suit == trump or not (others_live & tmask) or c >= 40):
             return c, -1, False
-    if legal & JOKER_MASK and 1 < n < TRICKS and legal == JOKER_MASK | (legal & (1 << mighty)):
+    only_specials = legal == JOKER_MASK | (legal & (1 << mighty))
+    if legal & JOKER_MASK and joker_power(n, False) and only_specials:
         return JOKER_BIT, _longest_suit(hand & ~JOKER_MASK), False
     plain = legal & ~JOKER_MASK & ~(1 << mighty)
     if not plain:
@@ -360,11 +289,4 @@ def playout(
             friend = winner
         if trick.number == TRICKS:
             return friend
-        trick.number += 1
-        trick.leader = winner
-        trick.cards = []
-        trick.led = -1
-        trick.demanded = False
-        trick.best_key = -2
-        trick.best_pos = 0
-        trick.points = 0
+        trick.next(winner)
