@@ -144,7 +144,8 @@ def ink_centre(image: Image.Image, xy: tuple[float, float], text: str, size: int
 def encode(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     """The PNG of ``image``: reduced to 256 colours (flat art loses nothing visible),
     those of ``palette`` (a mode ``P`` image) when given, else chosen for this image,
-    and compressed at zlib level 3, for small files within the time budget
+    and compressed at zlib level 1: about 13% less time a picture than level 3 for
+    7–10% more bytes, well within the size budget
     (``bench/render.py``)."""
     rgb = image.convert("RGB") if image.mode != "RGB" else image
     if palette is None:
@@ -152,5 +153,5 @@ def encode(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     else:
         reduced = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    reduced.save(out, "PNG", compress_level=3)
+    reduced.save(out, "PNG", compress_level=1)
     return out.getvalue()
