@@ -86,6 +86,24 @@ def _declare(game: MightyGame, seat: int, legal: list[Action], rng: random.Rando
         game.apply(seat, rng.choice(legal))
 
 
+def _play(table: Table, trick: Trick, seat: int, action: Play) -> None:
+    """Play ``action`` of ``seat`` to the core's ``trick`` (a lead sets its leader and
+    joker demand)."""
+    bit, named, demand = _key(action)
+    if not trick.cards:
+        trick.leader = seat
+        trick.demanded = demand
+    play_card(table, trick, bit, named)
+
+
+def _friend_after(table: Table, trick: Trick, winner: int, friend: int | None) -> int | None:
+    """The friend once ``trick`` is won by ``winner``: a first-trick call reveals the
+    winner of trick 1 (M8)."""
+    if trick.number == 1 and table.first_call and winner != table.declarer:
+        return winner
+    return friend
+
+
 def _replay_core(doc: dict[str, object]) -> tuple[list[list[int]], list[list[int]]]:
     """Drive the rules core alone through a recorded match: every card played must be a
     legal lead or follow of the core, and its trick winners and scores are returned."""
@@ -112,12 +130,8 @@ def _replay_core(doc: dict[str, object]) -> tuple[list[list[int]], list[list[int
         if clone.lead_suit is not None and trick.number == 1 and not trick.cards:
             asked = lead_mask(hand, 1, table.trump, int(clone.lead_suit))
             legal = {k for k in legal if asked >> k[0] & 1}
-        bit, named, demand = _key(action)
-        assert (bit, named, demand) in legal
-        if not trick.cards:
-            trick.leader = seat
-            trick.demanded = demand
-        play_card(table, trick, bit, named)
+        assert _key(action) in legal
+        _play(table, trick, seat, action)
         clone.apply(seat, action)
         if len(trick.cards) < 5:
             continue
@@ -127,8 +141,7 @@ def _replay_core(doc: dict[str, object]) -> tuple[list[list[int]], list[list[int
         winner = (trick.leader + pos) % 5
         winners[-1].append(winner)
         captured[winner] += points_of(sum(1 << c for c in trick.cards))
-        if trick.number == 1 and table.first_call and winner != table.declarer:
-            friend = winner
+        friend = _friend_after(table, trick, winner, friend)
         if trick.number == 10:
             scores.append(list(table.scores(captured, friend)))
             table = None
@@ -208,18 +221,13 @@ def test_m10_m16_greedy_playout_scores_as_the_game() -> None:
             if rng.random() < 0.05:
                 _check_playout(game, table, trick, captured, friend)
             action = rng.choice([a for a in legal if isinstance(a, Play)])
-            bit, named, demand = _key(action)
-            if not trick.cards:
-                trick.leader = seat
-                trick.demanded = demand
-            play_card(table, trick, bit, named)
+            _play(table, trick, seat, action)
             game.apply(seat, action)
             if len(trick.cards) < 5:
                 continue
             winner = (trick.leader + trick.best_pos) % 5
             captured[winner] += trick.points
-            if trick.number == 1 and table.first_call and winner != table.declarer:
-                friend = winner
+            friend = _friend_after(table, trick, winner, friend)
             if trick.number == 10:
                 table = None
                 continue

@@ -54,7 +54,8 @@ class _Node:
 
 
 def _bid_key(amount: int) -> int:
-    """Bids and cards share a node's children: bids are negative keys."""
+    """Bids and cards share a node's children: bids are negative keys (the function is its
+    own inverse: the key of a key is the amount)."""
     return -1 - amount
 
 
@@ -161,7 +162,7 @@ def search(info: KInfo, options: Sequence[int], bidding: bool, rng: random.Rando
                 child = children[key]
             path.append((child, seat))
             if key < 0:
-                bids[seat] = -1 - key
+                bids[seat] = _bid_key(key)
                 if seat == info.dealer:
                     in_bids = False
                     seat = leader = first
@@ -199,4 +200,4 @@ def search(info: KInfo, options: Sequence[int], bidding: bool, rng: random.Rando
             child.total += scores[targets[s]][won[s]]
     keys = [k for k in root_keys if k in root.children]
     key = max(keys, key=lambda k: root.children[k].visits)
-    return -1 - key if bidding else key
+    return _bid_key(key) if bidding else key
