@@ -279,7 +279,7 @@ class KachufulGame(Game):
         """The legal cards (K9, from the core) in the order dealt, or the legal bids."""
         if seat != self._to_act:
             return []
-        if self._phase is not PLAYING:
+        if self._phase != PLAYING:
             return self._legal_bids(seat)
         core = self._core
         hand = core.hands[seat]
@@ -318,7 +318,7 @@ class KachufulGame(Game):
 
     def forbidden_bid(self) -> int | None:
         """The bid the dealer may not make now (K8), if any."""
-        if self._to_act is None or self._phase is not BIDDING:
+        if self._to_act is None or self._phase != BIDDING:
             return None
         return self._core.forbidden(self._to_act)
 
@@ -330,7 +330,7 @@ class KachufulGame(Game):
                 return self._look(seat)
             raise IllegalAction("bad_input", N_("{action} is not a Kachuful action"),
                                 action=repr(action))
-        if seat != self._to_act or self._phase is not PLAYING:
+        if seat != self._to_act or self._phase != PLAYING:
             raise self._refusal(seat, action)
         core = self._core
         bit = BIT_OF_CARD[action.card.index]
@@ -403,7 +403,7 @@ class KachufulGame(Game):
 
     def _bid(self, seat: int, action: Bid) -> list[Event]:
         """K7 bids in turn from the dealer's left, 0..size; K8 hook rule; KV7 blind."""
-        if seat != self._to_act or self._phase is not BIDDING:
+        if seat != self._to_act or self._phase != BIDDING:
             raise self._refusal(seat, action)
         core = self._core
         amount = action.amount

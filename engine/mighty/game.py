@@ -344,7 +344,7 @@ class MightyGame(Game):
         if seat != self.to_act:
             return []
         phase = self._phase
-        if phase is PLAYING:
+        if phase == PLAYING:
             trick = self._trick
             if trick.cards:
                 held = self.held[seat]
@@ -436,7 +436,7 @@ class MightyGame(Game):
         if isinstance(action, Play):
             # A card (M11–M15), the hot path: its checks, then the core's trick.
             if (
-                self._phase is not PLAYING
+                self._phase != PLAYING
                 or seat != self.to_act
                 or (self.lead_asked and self.lead_suit is None)  # secret_turn, inlined
             ):
