@@ -17,9 +17,13 @@ or late interactions, CPU per interaction, the bot process's peak memory and mem
 table.
 
 Run: ``.venv/bin/python -m bench.bot_load [--tables 100|300|1000] [--actions 40] [--images on|off]
-[--backend sqlite|postgres]``; ``postgres`` runs the card bot on a throwaway PostgreSQL
-server on this machine (:mod:`testkit.postgres`, fsync on), whose CPU time is reported
-too.
+[--backend sqlite|postgres] [--pace SECONDS]``; ``postgres`` runs the card bot on a
+throwaway PostgreSQL server on this machine (:mod:`testkit.postgres`, fsync on), whose
+CPU time is reported too.
+``--pace SECONDS``: every lane of all three bots pauses before each action (the card
+bot's panel and move, two of the floor bot's clicks, two ``/ping``) for a random think
+time, exponential with that mean, instead of playing as fast as the bot answers: the
+latency members feel at a game night's pace, rather than the bot's throughput.
 ``--game mighty``: 5-member Mighty tables instead, played the same way through their
 panels, menus included (a bid's trump pick, the discard, the friend call, a joker lead).
 """
@@ -292,9 +296,15 @@ MAX_REFUSED = 10
 """Refused moves at one table before its lane gives up (there should be none)."""
 
 
+async def think(pace: float, rng: random.Random) -> None:
+    """A member's pause before acting: exponential with mean ``pace`` seconds (none at 0)."""
+    if pace > 0:
+        await asyncio.sleep(rng.expovariate(1 / pace))
+
+
 async def play_table(
     double: Double, game: LoadGame, channel: Any, members: list[FakeUser], actions: int,
-    stats: Stats, rng: random.Random,
+    stats: Stats, rng: random.Random, pace: float = 0.0,
 ) -> None:
     """Play ``actions`` accepted actions at one table, as fast as the bot answers: the
     driver follows the turn from each answered panel to the member it marks, and picks
@@ -315,6 +325,7 @@ async def play_table(
                     open_by="command", settle=False, observe=observe)
     done = refused = 0
     while done < actions:
+        await think(pace, rng)
         try:
             if await driver.step() is None:
                 return
@@ -369,7 +380,7 @@ async def lanes(n: int, lane: Callable[[int], Awaitable[None]]) -> float:
 
 async def measure_cardbot(
     tables: int, actions: int, edit_limit: int, game: LoadGame, bot_root: str | None,
-    server: PostgresServer | None, images: bool = True,
+    server: PostgresServer | None, images: bool = True, pace: float = 0.0,
 ) -> dict[str, Any]:
     url = None if server is None else server.create(f"bench_{os.getpid()}_{time.time_ns()}")
     with tempfile.TemporaryDirectory() as tmp:
@@ -387,7 +398,7 @@ async def measure_cardbot(
                 cpu_before, own_before = bot.cpu, time.process_time()
                 db_before = 0.0 if server is None else server.cpu_seconds()
                 elapsed = await lanes(tables, lambda i: play_table(
-                    double, game, seated[i][0], seated[i][1], actions, stats, rng))
+                    double, game, seated[i][0], seated[i][1], actions, stats, rng, pace))
                 await double.settle(timeout=30)
                 stats.cpu = bot.cpu - cpu_before
                 db_cpu = 0.0 if server is None else server.cpu_seconds() - db_before
@@ -406,7 +417,7 @@ async def measure_cardbot(
         }
 
 
-async def measure_bare(concurrency: int, per_lane: int) -> tuple[Stats, float]:
+async def measure_bare(concurrency: int, per_lane: int, pace: float = 0.0) -> tuple[Stats, float]:
     with tempfile.TemporaryDirectory() as tmp:
         async with Double() as double, BotProcess(double, "bare", Path(tmp) / "x") as bot:
             users = [double.add_user(f"p{i}") for i in range(concurrency)]
@@ -414,8 +425,12 @@ async def measure_bare(concurrency: int, per_lane: int) -> tuple[Stats, float]:
             stats = Stats()
             cpu_before, own_before = bot.cpu, time.process_time()
 
+            rng = random.Random(2)
+
             async def lane(i: int) -> None:
-                for _ in range(per_lane):
+                for n in range(per_lane):
+                    if n % 2 == 0:
+                        await think(pace, rng)
                     stats.add(await double.slash(users[i], double.channel, "ping",
                                                  settle=False), 3)
 
@@ -426,7 +441,7 @@ async def measure_bare(concurrency: int, per_lane: int) -> tuple[Stats, float]:
         return stats, elapsed
 
 
-async def measure_floor(concurrency: int, per_lane: int) -> tuple[Stats, float]:
+async def measure_floor(concurrency: int, per_lane: int, pace: float = 0.0) -> tuple[Stats, float]:
     """The card bot's traffic (open a panel, then click its buttons) against
     :class:`FloorBot`."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -437,13 +452,18 @@ async def measure_floor(concurrency: int, per_lane: int) -> tuple[Stats, float]:
             stats.lanes = concurrency
             cpu_before, own_before = bot.cpu, time.process_time()
 
+            rng = random.Random(3)
+
             async def lane(i: int) -> None:
+                await think(pace, rng)
                 shown = stats.add(await double.slash(users[i], double.channel, "kachuful",
                                                      "hand", settle=False), 3)
                 stats.lanes_started += 1
                 panel = shown.message
                 assert panel is not None
-                for _ in range(per_lane):
+                for n in range(per_lane):
+                    if n % 2 == 1:
+                        await think(pace, rng)
                     enabled = custom_ids(panel)
                     stats.add(await double.click(users[i], panel, enabled[0], settle=False), 3)
 
@@ -471,19 +491,22 @@ def cpu_ms(stats: Stats) -> float:
 async def run(args: argparse.Namespace) -> int:
     logging.getLogger("discord").setLevel(logging.ERROR)
     n = args.tables
-    bare, bare_s = await measure_bare(n, 2 * args.actions)
-    floor, floor_s = await measure_floor(n, 2 * args.actions)
+    bare, bare_s = await measure_bare(n, 2 * args.actions, args.pace)
+    floor, floor_s = await measure_floor(n, 2 * args.actions, args.pace)
     game = GAMES[args.game]
     actions = sys.maxsize if args.to_end else args.actions
     with contextlib.ExitStack() as stack:
         server = (stack.enter_context(PostgresServer(durable=True))
                   if args.backend == "postgres" else None)
         card = await measure_cardbot(n, actions, args.edit_limit, game, args.bot_root, server,
-                                     args.images == "on")
+                                     args.images == "on", args.pace)
     stats: Stats = card["stats"]
     print(f"{n} {args.game} tables x {args.actions} accepted actions, {game.seats} members each, "
           f"storage {args.backend}, pictures {args.images}, {os.cpu_count()} CPUs, "
-          f"load average {os.getloadavg()[0]:.1f}; table edits limited to "
+          f"load average {os.getloadavg()[0]:.1f}; "
+          + (f"a think time of {args.pace:g} s on average before each action; "
+             if args.pace else "playing as fast as the bot answers; ")
+          + "table edits limited to "
           f"{args.edit_limit or 'unlimited'} per 5 s per channel")
     print(line(f"bare bot (/ping), {n} in flight", bare.latencies))
     print(line(f"floor bot (same panels and clicks), {n} in flight", floor.latencies))
@@ -541,6 +564,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--token", help=argparse.SUPPRESS)
     parser.add_argument("--images", choices=("on", "off"), default="on",
                         help="the tables' pictures (the images start option; default on)")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="mean think time in seconds before each action (0: none)")
     parser.add_argument("--to-end", action="store_true",
                         help="play every table's game to its end (bytes per finished game)")
     parser.add_argument("--bot-root", help="run the card bot from this checkout instead "
