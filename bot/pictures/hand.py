@@ -3,10 +3,11 @@
 cards it may play now raised and the others dimmed, and Mighty's kitty cards framed in
 blue while the declarer discards. In Kachuful's forehead hand: the others' cards with
 their names, the seat's own card face down; before a blind bid (the seat has not
-looked yet): its cards face down."""
+looked yet): its cards face down. The picture is as wide as its cards and legend need."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -31,6 +32,8 @@ from bot.pictures.words import Words
 View = Mapping[str, Any]
 
 WIDTH: Final = 860
+"""The widest picture: a long hand's cards overlap to fit it."""
+MIN_WIDTH: Final = 320
 MARGIN: Final = 16
 CARD: Final = 96
 GAP: Final = 10
@@ -181,23 +184,46 @@ def _rows(count: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(rows)]
 
 
+def _step(count: int) -> float:
+    """The distance between the left edges of neighbouring cards in a row of ``count``."""
+    room = WIDTH - 2 * MARGIN - CARD
+    return CARD + GAP if count < 2 else min(CARD + GAP, room / (count - 1))
+
+
+def _span(count: int) -> float:
+    return _step(count) * (count - 1) + CARD
+
+
+def _legend_width(sc: HandScene) -> float:
+    return MARGIN + sum(36 + width_of(text, 18) + 28 for _, text in sc.legend) - 28
+
+
+def _width(sc: HandScene, rows: list[int]) -> int:
+    """As wide as the cards and the legend need (at most :data:`WIDTH`): a short hand is
+    not a strip of felt, and Discord shows a narrower picture larger on a phone."""
+    need = max([float(MIN_WIDTH), _legend_width(sc) + MARGIN,
+                *(_span(count) + 2 * MARGIN for count in rows)])
+    if not sc.cards:
+        need = max(need, width_of(sc.empty, 22) + 2 * MARGIN)
+    return min(WIDTH, math.ceil(need))
+
+
 def draw(sc: HandScene) -> Image.Image:
     """The picture of ``sc``."""
     labelled = any(c.label for c in sc.cards)
     row_h = height_of(CARD) + (RAISE if sc.apart else 0) + (NAME_ROW if labelled else 0) + 12
     rows = _rows(len(sc.cards)) if sc.cards else []
     height = LEGEND + max(1, len(rows)) * row_h + 8
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    width = _width(sc, rows)
+    image = Image.new("RGB", (width, height), BACKGROUND)
     _legend(image, sc)
     if not sc.cards:
-        text_at(image, (WIDTH / 2, LEGEND + row_h / 2), sc.empty, 22, PALE)
+        text_at(image, (width / 2, LEGEND + row_h / 2), sc.empty, 22, PALE)
         return image
-    room = WIDTH - 2 * MARGIN - CARD
     start = 0
     for r, count in enumerate(rows):
-        step = CARD + GAP if count < 2 else min(CARD + GAP, room / (count - 1))
-        span = step * (count - 1) + CARD
-        x = (WIDTH - span) / 2
+        step = _step(count)
+        x = (width - _span(count)) / 2
         top = LEGEND + r * row_h + (RAISE if sc.apart else 0)
         for i, card in enumerate(sc.cards[start:start + count]):
             _card(image, sc, card, (x + i * step, top))

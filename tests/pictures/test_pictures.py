@@ -184,6 +184,29 @@ def test_cards_stay_face_down_until_a_blind_bidder_looks() -> None:
     assert [c.card for c in seen.cards] == view["hand"]
 
 
+@pytest.mark.parametrize("count", [0, 1, 2, 3, 5, 8, 9, 13, 20])
+@pytest.mark.parametrize("legend", [(), (("trump", "Trump ♠"), ("playable", "Playable now")),
+                                    (("trump", "Trump ♠"), ("playable", "Playable now"),
+                                     ("kitty", "Kitty cards: discard three of them"))])
+def test_a_hand_picture_is_as_wide_as_its_cards_and_legend(
+    count: int, legend: tuple[tuple[str, str], ...],
+) -> None:
+    names = (["A♠", "10♥", "JK", "7♦", "2♣"] * 4)[:count]
+    cards = tuple(hand.HandCard(c, False, i % 3 == 0, i % 2 == 0, label="Bartholomew")
+                  for i, c in enumerate(names))
+    sc = hand.HandScene("classic", cards, apart=count > 1, legend=legend,
+                        empty=ENGLISH.no_cards, description="")
+    image = hand.draw(sc).convert("RGB")
+    assert hand.MIN_WIDTH <= image.width <= hand.WIDTH
+    for x in (0, image.width - 1):  # nothing is cut at either edge
+        edge = image.crop((x, 0, x + 1, image.height)).getcolors()
+        assert edge == [(image.height, hand.BACKGROUND)]
+    if count <= 3 and len(legend) < 3:
+        assert image.width < hand.WIDTH / 2  # a short hand is not a strip of felt
+    if count >= 9:
+        assert image.width == hand.WIDTH
+
+
 def test_empty_hand_draws_a_note() -> None:
     game = mighty(2, hands=1)
     play(game, random.Random(2), 10_000)
