@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, Final
@@ -18,10 +17,12 @@ VERSION: Final = 1
 
 
 def digest(kind: str, scene: Any) -> str:
-    """A stable hex digest of ``kind`` and the dataclass ``scene`` (canonical JSON)."""
-    doc = [VERSION, kind, dataclasses.asdict(scene)]
-    text = json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha1(text.encode()).hexdigest()
+    """A hex digest of ``kind`` and the frozen dataclass ``scene``, from its ``repr``:
+    scenes hold only strings, numbers, booleans, None, tuples and other such dataclasses,
+    whose reprs are unambiguous (a tenth of the time of canonical JSON)."""
+    if not dataclasses.is_dataclass(scene):
+        raise TypeError(f"a scene is a dataclass, not {type(scene).__name__}")
+    return hashlib.sha1(repr((VERSION, kind, scene)).encode()).hexdigest()
 
 
 class PictureCache:
