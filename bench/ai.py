@@ -236,7 +236,9 @@ def _times_line(label: str, ts: list[float]) -> str:
 def openspiel_report(level: str, scoring: str, simulations: int, deals: int,
                      seconds: float | None, jobs: int, honest: bool = False) -> None:
     """``level`` in two seats against ISMCTS in two, every deal twice, seats swapped;
-    ``honest``: ISMCTS without the resampler's knowledge of the undealt cards."""
+    ``honest``: ISMCTS without the resampler's knowledge of the undealt cards. Also
+    prints the margin by hand size (deal ``d`` has ``1 + d % 12`` cards)."""
+    from bench.oh_hell import MAX_SIZE
     tasks = [(d, scoring, level, simulations, seconds, honest) for d in range(deals)]
     pairs = _map(_duplicate, tasks, jobs)
     ours: list[float] = []
@@ -266,6 +268,14 @@ def openspiel_report(level: str, scoring: str, simulations: int, deals: int,
     print(f"  {level:>6} points per hand  {fmt(ours)}")
     print(f"  ismcts points per hand  {fmt(theirs)}")
     print(f"  margin per hand         {fmt(margin)}")
+    by_size: dict[int, list[float]] = {}
+    for d, m in enumerate(margin):
+        by_size.setdefault(1 + d % MAX_SIZE, []).append(m)
+    cells = [f"{size}: {mean_ci(ms)[0]:+.2f} ± {mean_ci(ms)[1]:.2f}"
+             for size, ms in sorted(by_size.items())]
+    for start in range(0, len(cells), 4):
+        print(("  margin by hand size     " if start == 0 else " " * 26)
+              + "   ".join(cells[start:start + 4]))
     for who in (level, "ismcts"):
         m, h = mean_ci(exact[who])
         print(f"  {who:>6} exact bids {100 * m:4.1f}% ± {100 * h:.1f}%  mean bid "
