@@ -110,7 +110,7 @@ def _worlds(info: MInfo, rng: random.Random, budget: Budget) -> Iterator[World]:
         parts = sample_world(unknown, capacity, allowed, rng)
         hands = parts[:PLAYERS]
         hands[info.seat] = info.hand
-        yield hands, parts[KITTY], info.weight(hands)
+        yield hands, parts[KITTY], info.weight(hands) * info.plausibility(hands, parts[KITTY])
 
 
 PRUNE_EVERY: Final = 30
