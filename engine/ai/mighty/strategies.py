@@ -93,7 +93,7 @@ def _play_declared(
         friend = next((s for s in range(PLAYERS) if s != seat and hands[s] >> call & 1), None)
     table = Table(trump, seat, contract, friend, call == "first", call == "none")
     captured = [0] * PLAYERS
-    final = playout(table, hands, Trick(1, seat, []), captured, friend, _called(call))
+    final = playout(table, hands, Trick(1, seat, []), captured, friend)
     return table.points(captured, final), final is not None
 
 
