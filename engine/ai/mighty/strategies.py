@@ -9,8 +9,9 @@ Mighty, the joker, aces), discards to make voids, calls the strongest card it la
 plays the greedy policy: take points from opponents cheaply, give points to a winning
 partner, use the Mighty and the joker on rich tricks, demand the joker with the
 joker-caller. ``hard`` samples the hidden cards consistently with what the seat has
-seen (and weighs them against the auction) and chooses every decision (bid, discard,
-contract, friend call, card) by the mean score of greedy playouts.
+seen (and weighs them against the auction and the cards played) and chooses every
+decision (bid, discard, contract, friend call, card) by the mean score of greedy
+playouts, the cards' playouts with each seat knowing only what it has seen (M8).
 """
 
 from __future__ import annotations
