@@ -18,6 +18,12 @@ class Budget:
     seconds: float | None = 0.5
     worlds: int = DEFAULT_WORLDS
 
+    def capped(self, seconds: float) -> Budget:
+        """This budget with its clock cut to at most ``seconds`` (no clock stays none)."""
+        if self.seconds is None or self.seconds <= seconds:
+            return self
+        return Budget(seconds, self.worlds)
+
 
 def rounds(budget: Budget) -> Iterator[int]:
     """Round numbers 0, 1, ... until ``budget.worlds`` rounds are done or the clock runs

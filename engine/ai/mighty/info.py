@@ -23,6 +23,7 @@ from engine.ai.mighty.simulate import (
     PLAYERS,
     Table,
     Trick,
+    greedy_choice,
     mighty_bit,
     play_card,
 )
@@ -31,8 +32,16 @@ _BID_SLACK: Final = 1.0
 _PASS_CEILING: Final = 14.5
 _BID_SPREAD: Final = 2.0
 _MAX_PENALTY: Final = 20.0
+_MISS: Final = 0.5
+"""How much less likely a world becomes for each card played that the greedy policy
+would not have played in it."""
 KITTY: Final = PLAYERS
 """Index of the hidden pile (the kitty, or the declarer's discards) among locations."""
+
+
+Played = tuple[int, int, bool, list[tuple[int, int]]]
+"""A trick as played: leader, the suit asked for (-1: unset), joker demanded, and its
+(seat, card) plays in order."""
 
 
 def _mask(names: Any) -> int:
@@ -69,6 +78,8 @@ class MInfo:
     """Each seat's highest bid in this deal's auction (points, trump)."""
     passed: list[bool]
     """Seats that passed without bidding."""
+    history: list[Played]
+    """The tricks of the deal so far, the one in progress last."""
 
     @property
     def trump(self) -> int:
@@ -125,6 +136,41 @@ class MInfo:
                 penalty += gap * gap / (2 * _BID_SPREAD**2)
         return math.exp(-min(penalty, _MAX_PENALTY))
 
+    def plausibility(self, hands: Sequence[int], pile: int) -> float:
+        """How well a world explains the cards the other seats played (M11–M14): each
+        card the greedy policy, with that seat's knowledge at the time (its hand, the
+        cards gone, the friend if shown), would not have played makes the world
+        :data:`_MISS` times as likely."""
+        if not self.history or self.declarer is None:
+            return 1.0
+        held = [hands[s] | self.played_by[s] for s in range(PLAYERS)]
+        friend = self.world_friend(list(hands))
+        call = self.friend_call
+        secret = isinstance(call, int)
+        tables = {f: self.table(f) for f in {None, friend}}
+        gone = ALL_CARDS & ~(self.discards | pile)
+        weight = 1.0
+        played = 0
+        for number, (leader, led, demanded, cards) in enumerate(self.history, 1):
+            trick = Trick(number, leader, demanded=demanded)
+            known = None if self.friend_call == "first" and number == 1 else friend
+            for seat, card in cards:
+                hand = held[seat]
+                if seat != self.seat:
+                    side = None if secret and seat != friend else known
+                    live = ALL_CARDS & ~played & (gone if seat == self.declarer else ALL_CARDS)
+                    foe = bool(live & JOKER_MASK) and not hand & JOKER_MASK
+                    choice = greedy_choice(tables[side], trick, hand, seat, side, live, foe)
+                    if choice[0] != card:
+                        weight *= _MISS
+                named = led if card == JOKER_BIT and not trick.cards else -1
+                play_card(tables[None], trick, card, named)
+                held[seat] = hand & ~(1 << card)
+                played |= 1 << card
+                if card == call:
+                    secret = False
+        return weight
+
     def world_friend(self, hands: list[int]) -> int | None:
         """The friend in a world (None: solo, or a first-trick call not yet decided)."""
         if self.friend is not None:
@@ -159,13 +205,17 @@ def info_from_view(view: Mapping[str, Any]) -> MInfo:
     voids = [0] * PLAYERS
     played_by = [0] * PLAYERS
     captured = [len(c) for c in view["captured"]]
+    history: list[Played] = []
     for t in view["tricks"]:
         _learn(t["cards"], _led(t), t["joker_demanded"], mighty, voids, played_by)
+        history.append(_played(t["leader"], t, t["joker_demanded"]))
     current = view["trick"]
     led = _led(view)
     demanded = bool(view["joker_demanded"])
     number = view["trick_number"] or 1
     _learn(current, led, demanded, mighty, voids, played_by)
+    if current:
+        history.append(_played(view["leader"], {"cards": current, "led": view["led"]}, demanded))
     bids: list[tuple[int, int] | None] = [None] * PLAYERS
     passed = [False] * PLAYERS
     for c in view["calls"]:
@@ -202,7 +252,13 @@ def info_from_view(view: Mapping[str, Any]) -> MInfo:
         voids=voids,
         bids=bids,
         passed=passed,
+        history=history,
     )
+
+
+def _played(leader: Any, trick: Mapping[str, Any], demanded: Any) -> Played:
+    plays = [(int(e["seat"]), BIT_OF_NAME[e["card"]]) for e in trick["cards"]]
+    return int(leader), _led(trick), bool(demanded), plays
 
 
 def _led(trick: Mapping[str, Any]) -> int:

@@ -259,30 +259,46 @@ def playout(
     trick: Trick,
     captured: list[int],
     friend: int | None,
+    call: int | None = None,
 ) -> int | None:
     """Play the hand to its end with :func:`greedy_choice` for every seat from the trick
     in progress; mutates ``hands``, ``trick`` and ``captured``. ``friend`` is the friend
     seat of this world, if known yet; returns the friend at the end (a first-trick
-    call decides it)."""
+    call decides it).
+
+    With ``call`` (the called card's bit, -1 for none) the seats play as they see the
+    table (M8): while the called card is out, only the friend knows its side, the
+    others play as if the declarer were alone, and a seat fears the joker whenever
+    another seat may hold it. Without it, every seat knows the world's friend and
+    where the joker is."""
     live = 0
     for h in hands:
         live |= h
+    seen = call is not None
+    secret = call is not None and call >= 0 and friend is not None and bool(live >> call & 1)
     while True:
         while len(trick.cards) < PLAYERS:
             seat = (trick.leader + len(trick.cards)) % PLAYERS
+            hand = hands[seat]
+            side = None if secret and seat != friend else friend
             foe = False
             if not trick.cards and live & JOKER_MASK:
-                mine = _team_of(table, seat, friend)
-                foe = any(
-                    hands[s] & JOKER_MASK and _team_of(table, s, friend) != mine
-                    for s in range(PLAYERS)
-                )
-            card, named, demand = greedy_choice(table, trick, hands[seat], seat, friend, live, foe)
+                if seen:
+                    foe = not hand & JOKER_MASK
+                else:
+                    mine = _team_of(table, seat, friend)
+                    foe = any(
+                        hands[s] & JOKER_MASK and _team_of(table, s, friend) != mine
+                        for s in range(PLAYERS)
+                    )
+            card, named, demand = greedy_choice(table, trick, hand, seat, side, live, foe)
             if not trick.cards:
                 trick.demanded = demand
             play_card(table, trick, card, named)
-            hands[seat] ^= 1 << card
+            hands[seat] = hand ^ 1 << card
             live ^= 1 << card
+            if card == call:
+                secret = False
         winner = (trick.leader + trick.best_pos) % PLAYERS
         captured[winner] += trick.points
         if trick.number == 1 and table.first_call and winner != table.declarer:

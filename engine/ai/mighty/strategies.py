@@ -9,14 +9,16 @@ Mighty, the joker, aces), discards to make voids, calls the strongest card it la
 plays the greedy policy: take points from opponents cheaply, give points to a winning
 partner, use the Mighty and the joker on rich tricks, demand the joker with the
 joker-caller. ``hard`` samples the hidden cards consistently with what the seat has
-seen (and weighs them against the auction) and chooses every decision (bid, discard,
-contract, friend call, card) by the mean score of greedy playouts.
+seen (and weighs them against the auction and the cards played) and chooses every
+decision (bid, discard, contract, friend call, card) by the mean score of greedy
+playouts, the cards' playouts with each seat knowing only what it has seen (M8).
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 from engine.ai.budget import Budget, rounds
@@ -96,6 +98,11 @@ def _play_declared(
     return table.points(captured, final), final is not None
 
 
+def _called(call: FriendChoice | None) -> int:
+    """The called card's bit for a playout as the seats see it, -1 for no card (M8)."""
+    return call if isinstance(call, int) else -1
+
+
 def _worlds(info: MInfo, rng: random.Random, budget: Budget) -> Iterator[World]:
     """Worlds consistent with the information set, with their auction weight, until the
     budget runs out: (hands by seat, the kitty or discard pile, weight)."""
@@ -104,11 +111,47 @@ def _worlds(info: MInfo, rng: random.Random, budget: Budget) -> Iterator[World]:
         parts = sample_world(unknown, capacity, allowed, rng)
         hands = parts[:PLAYERS]
         hands[info.seat] = info.hand
-        yield hands, parts[KITTY], info.weight(hands)
+        yield hands, parts[KITTY], info.weight(hands) * info.plausibility(hands, parts[KITTY])
 
 
-def _best(candidates: Sequence[object], totals: Sequence[float]) -> int:
-    return max(range(len(candidates)), key=lambda i: totals[i])
+PRUNE_EVERY: Final = 30
+"""Worlds between two looks at which candidates are still worth simulating."""
+PRUNE_SE: Final = 3.0
+"""A candidate is dropped once its paired deficit to the leader exceeds this many
+standard errors."""
+
+
+def _pick(count: int, worlds: Iterator[World], score: Callable[[World, int], float]) -> int:
+    """The candidate (index below ``count``) with the best weighted mean ``score`` over
+    the worlds, every candidate scored in the same worlds. Every :data:`PRUNE_EVERY`
+    worlds the candidates clearly behind the leader stop being simulated, so the clock
+    goes to the close ones; the search ends when one is left."""
+    alive = list(range(count))
+    runs: list[list[float]] = [[] for _ in range(count)]
+    for n, world in enumerate(worlds, 1):
+        weight = world[2]
+        for i in alive:
+            runs[i].append(weight * score(world, i))
+        if n % PRUNE_EVERY == 0:
+            alive = _survivors(alive, runs)
+            if len(alive) == 1:
+                break
+    return max(alive, key=lambda i: sum(runs[i]))
+
+
+def _survivors(alive: list[int], runs: list[list[float]]) -> list[int]:
+    """The candidates not clearly behind the leader in their paired differences."""
+    lead = max(alive, key=lambda i: sum(runs[i]))
+    top = runs[lead]
+    n = len(top)
+    keep = []
+    for i in alive:
+        diffs = [a - b for a, b in zip(top, runs[i], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if i == lead or mean <= PRUNE_SE * math.sqrt(var / n):
+            keep.append(i)
+    return keep
 
 
 # --- auction (M4, M5) ---------------------------------------------------------------
@@ -198,17 +241,19 @@ def normal_discard(info: MInfo) -> int:
 def hard_discard(info: MInfo, rng: random.Random, budget: Budget) -> int:
     """Compare a few good discards over sampled deals (friend called by heuristic)."""
     trump = info.trump
-    assert info.contract is not None
+    contract = info.contract
+    assert contract is not None
     candidates = discard_candidates(info.hand, trump, 8)
-    totals = [0.0] * len(candidates)
-    for hands, _, weight in _worlds(info, rng, budget):
-        for i, dropped in enumerate(candidates):
-            hs = list(hands)
-            hs[info.seat] = info.hand & ~dropped
-            call = friend_call(hs[info.seat], dropped, trump)
-            p, f = _play_declared(hs, info.seat, trump, info.contract[0], dropped, call)
-            totals[i] += weight * _declarer_score(p, info.contract, f)
-    return candidates[_best(candidates, totals)]
+
+    def score(world: World, i: int) -> float:
+        dropped = candidates[i]
+        hs = list(world[0])
+        hs[info.seat] = info.hand & ~dropped
+        call = friend_call(hs[info.seat], dropped, trump)
+        p, f = _play_declared(hs, info.seat, trump, contract[0], dropped, call)
+        return _declarer_score(p, contract, f)
+
+    return candidates[_pick(len(candidates), _worlds(info, rng, budget), score)]
 
 
 # --- contract (M7) and friend call (M8) ---------------------------------------------
@@ -248,16 +293,17 @@ def hard_contract(
 
 def hard_friend(info: MInfo, rng: random.Random, budget: Budget) -> FriendChoice:
     """Compare the strongest missing cards and "first" over sampled deals."""
-    assert info.contract is not None
+    contract = info.contract
+    assert contract is not None
     candidates = friend_candidates(info.hand, info.discards, info.trump)
-    totals = [0.0] * len(candidates)
-    for hands, _, weight in _worlds(info, rng, budget):
-        for i, call in enumerate(candidates):
-            p, f = _play_declared(
-                list(hands), info.seat, info.trump, info.contract[0], info.discards, call
-            )
-            totals[i] += weight * _declarer_score(p, info.contract, f)
-    return candidates[_best(candidates, totals)]
+
+    def score(world: World, i: int) -> float:
+        p, f = _play_declared(
+            list(world[0]), info.seat, info.trump, contract[0], info.discards, candidates[i]
+        )
+        return _declarer_score(p, contract, f)
+
+    return candidates[_pick(len(candidates), _worlds(info, rng, budget), score)]
 
 
 # --- play (M11–M14) -----------------------------------------------------------------
@@ -303,23 +349,26 @@ def hard_play(info: MInfo, legal: Sequence[Move], rng: random.Random, budget: Bu
     candidates = _distinct_moves(info, legal)
     if len(candidates) == 1:
         return candidates[0]
-    totals = [0.0] * len(candidates)
     seat = info.seat
-    for hands, _, weight in _worlds(info, rng, budget):
+    called = _called(info.friend_call)
+
+    def score(world: World, i: int) -> float:
+        hands = world[0]
         friend = info.world_friend(hands)
         table = info.table(friend)
-        for i, (card, named, demand) in enumerate(candidates):
-            hs = list(hands)
-            hs[seat] ^= 1 << card
-            trick = info.trick.copy()
-            if not trick.cards:
-                trick.leader = seat
-                trick.demanded = demand
-            play_card(table, trick, card, named)
-            captured = list(info.captured)
-            final = playout(table, hs, trick, captured, friend)
-            totals[i] += weight * table.scores(captured, final)[seat]
-    return candidates[_best(candidates, totals)]
+        card, named, demand = candidates[i]
+        hs = list(hands)
+        hs[seat] ^= 1 << card
+        trick = info.trick.copy()
+        if not trick.cards:
+            trick.leader = seat
+            trick.demanded = demand
+        play_card(table, trick, card, named)
+        captured = list(info.captured)
+        final = playout(table, hs, trick, captured, friend, called)
+        return table.scores(captured, final)[seat]
+
+    return candidates[_pick(len(candidates), _worlds(info, rng, budget), score)]
 
 
 def _distinct_moves(info: MInfo, legal: Sequence[Move]) -> list[Move]:
