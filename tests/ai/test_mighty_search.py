@@ -17,6 +17,7 @@ from engine.ai.mighty.simulate import Table, Trick, playout
 from engine.ai.mighty.strategies import World, _pick, hard_play
 from engine.game import Play
 from engine.mighty.game import MightyGame
+from tests.engine.checks import mask_deal
 
 
 def _mask(names: list[str]) -> int:
@@ -52,9 +53,7 @@ def test_m8_playout_with_a_secret_friend_scores_a_whole_hand() -> None:
     cards all end up captured or buried."""
     rng = random.Random(3)
     for _ in range(50):
-        deck = list(range(53))
-        rng.shuffle(deck)
-        hands = [sum(1 << b for b in deck[i * 10:(i + 1) * 10]) for i in range(5)]
+        deck, hands = mask_deal(rng, 53, 5, 10)
         called = next(b for b in deck[10:50])
         friend = next(s for s in range(5) if hands[s] >> called & 1)
         table = Table(rng.randrange(-1, 4), 0, 13, friend, False, False)

@@ -1,8 +1,10 @@
 """Checks shared by the games' property tests: the JSON round trip and the replay of a
-game's record reproduce the game; illegal actions change nothing."""
+game's record reproduce the game; illegal actions change nothing. Also random deals as
+bit masks, for the rules cores and the AI's playouts."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -11,6 +13,15 @@ from engine.registry import game_named
 from engine.replay import replay, summary
 
 G = TypeVar("G", bound=Game)
+
+
+def mask_deal(rng: random.Random, cards: int, seats: int, size: int) -> tuple[list[int], list[int]]:
+    """Card bits ``0..cards-1`` shuffled, and the first ``seats`` hands of ``size``
+    cards as bit masks (the rest of the deck is left over)."""
+    deck = list(range(cards))
+    rng.shuffle(deck)
+    hands = [sum(1 << b for b in deck[s * size:(s + 1) * size]) for s in range(seats)]
+    return deck, hands
 
 
 def assert_round_trip(game: G) -> G:

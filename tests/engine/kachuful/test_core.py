@@ -22,6 +22,7 @@ from engine.kachuful.game import KachufulGame
 from engine.kachuful.record import game_from_doc
 from engine.kachuful.spec import SPEC
 from engine.kachuful.trick import BEATS, legal_mask, trick_winner
+from tests.engine.checks import mask_deal
 
 RECORDED = Path(__file__).with_name("recorded_games.json")
 
@@ -128,8 +129,6 @@ def test_K9_random_playouts_follow_suit_and_count_every_trick() -> None:
     and gives each trick to one seat."""
     rng = random.Random(5)
     for _ in range(200):
-        deck = list(range(52))
-        rng.shuffle(deck)
-        hands = [sum(1 << b for b in deck[s * 13:(s + 1) * 13]) for s in range(4)]
+        _, hands = mask_deal(rng, 52, 4, 13)
         won = random_playout(list(hands), rng.randrange(4), rng.randrange(-1, 4), rng)
         assert sum(won) == 13
