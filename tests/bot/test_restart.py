@@ -4,6 +4,7 @@ working (PRODUCT "Promises")."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import time
 from pathlib import Path
 
@@ -59,6 +60,17 @@ async def test_restart_mid_trick_then_finish_with_an_old_button(
         assert rec is not None and rec.status == "finished"
     finally:
         await conn.close()
+
+
+async def test_the_heap_alive_at_start_is_kept_out_of_collections(
+    double: Double, run_bot: RunBot, tmp_path: Path,
+) -> None:
+    """What is alive once the bot is set up (libraries, catalogs, restored tables) is
+    frozen out of later garbage collections, and given back when the bot closes."""
+    bot = await started_bot(double, run_bot, tmp_path / "bot.sqlite3")
+    assert gc.get_freeze_count() > 10_000
+    await bot.close()
+    assert gc.get_freeze_count() == 0
 
 
 async def test_turn_timer_deadline_survives_a_restart(
