@@ -353,7 +353,7 @@ class Controller:
         hint = bool(table.rec.settings.get("hints", True)) and table.rec.status == "running" \
             and game is not None and bool(game.legal_actions(seat))
         view = panel_view(table.id, seat, version, panel, hint=hint)
-        picture = await pictures.draw(table, panel.picture)
+        picture = await pictures.draw(table, panel.picture, waited_for=True)
         pictures.show(panel.embed, picture)
         key = None if picture is None else picture.key
         user_id = interaction.user.id

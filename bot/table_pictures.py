@@ -1,11 +1,12 @@
 """The pictures a table shows, when its ``images`` option is on: the table picture in
 the table embed, the score chart in the final standings, the hand picture in a private
 panel (PRODUCT "What players see"). Each is drawn from a view only (the public one, or
-the seat's own), in a worker thread; a picture that fails to draw is left out and the
-text stays complete (logged once per table). The table picture and the score chart
-speak the table's language; the hand picture the language of the panel it is drawn for
-(the one being spoken when the panel is built). The words are chosen here, before the
-drawing goes to its worker thread."""
+the seat's own): the table picture and the chart in a worker thread, the hand picture a
+member waits for at once (README "The bot under load"); a picture that fails to draw is
+left out and the text stays complete (logged once per table). The table picture and
+the score chart speak the table's language; the hand picture the language of the panel
+it is drawn for (the one being spoken when the panel is built). The words are chosen
+here, before the drawing."""
 
 from __future__ import annotations
 
@@ -71,12 +72,14 @@ def hand_drawing(table: Table, seat: int, playable: list[str]) -> Draw | None:
                    deck=_deck(table.rec.settings), words=words_for(current()))
 
 
-async def draw(table: Table, drawing: Draw | None) -> Picture | None:
-    """The picture, drawn in a worker thread; None when there is none or it failed."""
+async def draw(table: Table, drawing: Draw | None, *, waited_for: bool = False) -> Picture | None:
+    """The picture; None when there is none or it failed. One a member waits for
+    (``waited_for``: a hand picture, about a millisecond) is drawn at once, so that it
+    never queues behind table pictures; the others in a worker thread."""
     if drawing is None:
         return None
     try:
-        return await asyncio.to_thread(drawing)
+        return drawing() if waited_for else await asyncio.to_thread(drawing)
     except PictureError as exc:
         if not table.picture_failed:  # the cause's words are not logged: they may name cards
             table.picture_failed = True
