@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 
 from engine.ai.lean import BIT_OF_CARD as BIT
 from engine.ai.lean import CARD_OF_BIT, JOKER_BIT, NO_TRUMP
@@ -104,6 +105,32 @@ def _friend_after(table: Table, trick: Trick, winner: int, friend: int | None) -
     return friend
 
 
+@dataclass
+class _Hand:
+    """One hand's card play as the rules core sees it: the table, the trick in progress,
+    the points captured by seat and the friend once known."""
+
+    table: Table
+    trick: Trick
+    captured: list[int]
+    friend: int | None
+
+    @classmethod
+    def start(cls, game: MightyGame, leader: int) -> _Hand:
+        table = _table(game)
+        return cls(table, Trick(1, leader, []), [0] * 5, table.friend)
+
+    def won(self, winner: int, points: int) -> bool:
+        """Score the finished trick for ``winner``; whether the hand is over (else the
+        next trick is led)."""
+        self.captured[winner] += points
+        self.friend = _friend_after(self.table, self.trick, winner, self.friend)
+        if self.trick.number == 10:
+            return True
+        self.trick.next(winner)
+        return False
+
+
 def _replay_core(doc: dict[str, object]) -> tuple[list[list[int]], list[list[int]]]:
     """Drive the rules core alone through a recorded match: every card played must be a
     legal lead or follow of the core, and its trick winners and scores are returned."""
@@ -111,20 +138,15 @@ def _replay_core(doc: dict[str, object]) -> tuple[list[list[int]], list[list[int
     winners: list[list[int]] = []
     scores: list[list[int]] = []
     clone = MIGHTY.spec.from_replay({**doc, "actions": []})
-    table: Table | None = None
-    trick = Trick(1, 0, [])
-    captured = [0] * 5
-    friend: int | None = None
+    play: _Hand | None = None
     for seat, action in game.log:
         if clone.phase != "playing" or not isinstance(action, Play):
             clone.apply(seat, action)
             continue
-        if table is None:
-            table = _table(clone)
-            friend = table.friend
-            trick = Trick(1, seat, [])
-            captured = [0] * 5
+        if play is None:
+            play = _Hand.start(clone, seat)
             winners.append([])
+        table, trick = play.table, play.trick
         hand = _mask(clone.hands[seat])
         legal = _lean_options(hand, trick, table)
         if clone.lead_suit is not None and trick.number == 1 and not trick.cards:
@@ -140,13 +162,9 @@ def _replay_core(doc: dict[str, object]) -> tuple[list[list[int]], list[list[int
         assert trick.best_pos == pos
         winner = (trick.leader + pos) % 5
         winners[-1].append(winner)
-        captured[winner] += points_of(sum(1 << c for c in trick.cards))
-        friend = _friend_after(table, trick, winner, friend)
-        if trick.number == 10:
-            scores.append(list(table.scores(captured, friend)))
-            table = None
-            continue
-        trick.next(winner)
+        if play.won(winner, points_of(sum(1 << c for c in trick.cards))):
+            scores.append(list(table.scores(play.captured, play.friend)))
+            play = None
     return winners, scores
 
 
@@ -203,32 +221,22 @@ def test_m10_m16_greedy_playout_scores_as_the_game() -> None:
     rng = random.Random(7)
     for i in range(60):
         game = MightyGame({"hands": 2}, seed=i)
-        table: Table | None = None
-        trick = Trick(1, 0, [])
-        captured = [0] * 5
-        friend: int | None = None
+        play: _Hand | None = None
         while (seat := game.to_act) is not None:
             legal = game.legal_actions(seat)
             if game.phase != "playing":
                 _declare(game, seat, legal, rng)
-                table = None
+                play = None
                 continue
-            if table is None:
-                table = _table(game)
-                friend = table.friend
-                trick = Trick(1, seat, [])
-                captured = [0] * 5
+            if play is None:
+                play = _Hand.start(game, seat)
+            trick = play.trick
             if rng.random() < 0.05:
-                _check_playout(game, table, trick, captured, friend)
+                _check_playout(game, play.table, trick, play.captured, play.friend)
             action = rng.choice([a for a in legal if isinstance(a, Play)])
-            _play(table, trick, seat, action)
+            _play(play.table, trick, seat, action)
             game.apply(seat, action)
             if len(trick.cards) < 5:
                 continue
-            winner = (trick.leader + trick.best_pos) % 5
-            captured[winner] += trick.points
-            friend = _friend_after(table, trick, winner, friend)
-            if trick.number == 10:
-                table = None
-                continue
-            trick.next(winner)
+            if play.won((trick.leader + trick.best_pos) % 5, trick.points):
+                play = None
