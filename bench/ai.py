@@ -236,7 +236,7 @@ def _times_line(label: str, ts: list[float]) -> str:
 def openspiel_report(level: str, scoring: str, simulations: int, deals: int,
                      seconds: float | None, jobs: int, honest: bool = False) -> None:
     """``level`` in two seats against ISMCTS in two, every deal twice, seats swapped;
-    ``honest``: ISMCTS without the resampler's knowledge of the undealt cards. Also
+    ``honest``: OpenSpiel's Python ISMCTS with an honest resampler. Also
     prints the margin by hand size (deal ``d`` has ``1 + d % 12`` cards)."""
     from bench.oh_hell import MAX_SIZE
     tasks = [(d, scoring, level, simulations, seconds, honest) for d in range(deals)]
@@ -285,6 +285,18 @@ def openspiel_report(level: str, scoring: str, simulations: int, deals: int,
             print(_times_line(who, times[who]))
 
 
+def leak_report() -> None:
+    """What OpenSpiel's own resampler (the worlds of ``pyspiel.ISMCTSBot``) puts in the
+    hands: only the cards really dealt (``bench.oh_hell.leaked_cards``)."""
+    from bench.oh_hell import leaked_cards
+    cells = []
+    for size in (1, 3, 6, 12):
+        seen, dealt = leaked_cards(size, 200, size)
+        cells.append(f"size {size}: {seen} of {dealt}")
+    print("OpenSpiel's oh_hell resampler, distinct cards it deals over 200 resamples, against "
+          "the cards really dealt (equal: it deals only those): " + ", ".join(cells))
+
+
 def _map(fn: Callable[[T], R], tasks: Sequence[T], jobs: int) -> list[R]:
     if jobs <= 1:
         return [fn(t) for t in tasks]
@@ -309,7 +321,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--os-scorings", nargs="+", default=["per_trick", "penalty"],
                    choices=("per_trick", "penalty"))
     p.add_argument("--os-honest", action="store_true",
-                   help="ISMCTS over honest deals (see bench.oh_hell.HonestIsmcts)")
+                   help="OpenSpiel's Python ISMCTS with an honest resampler "
+                        "(bench.oh_hell.HonestIsmcts) instead of pyspiel.ISMCTSBot")
     p.add_argument("--only", choices=("kachuful", "mighty", "timing", "speed", "openspiel"),
                    action="append")
     args = p.parse_args(argv)
@@ -323,6 +336,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         kachuful_report("hard", "normal", args.kachuful_games, tseconds, args.jobs)
         kachuful_report("normal", "easy", args.kachuful_games, tseconds, args.jobs)
     if "openspiel" in only:
+        leak_report()
         for scoring in args.os_scorings:
             for sims in args.os_simulations:
                 for level in args.os_levels:

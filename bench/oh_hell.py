@@ -12,13 +12,12 @@ lockstep on both engines from the same deal; our seats decide from
 ISMCTS seats from the OpenSpiel state, and the two engines must agree on every legal
 action set and on the scores.
 
-OpenSpiel 2.0.2's ``ResampleFromInfostate`` for oh_hell (which ISMCTS uses to sample
-worlds) keeps shown voids but only shuffles the cards the opponents really hold among
-them: the bot knows which cards were not dealt (47 of 52 in a one-card hand, 3 in a
-twelve-card hand), so in small hands it nearly sees the deal. :class:`HonestIsmcts`
-removes the leak: it hands the bot states whose hidden cards are re-dealt from every
-card the seat has not seen (shown voids kept), ``samples`` of them per decision with
-the simulations shared out, and plays the action with the most visits over all.
+OpenSpiel 2.0.2's ``ResampleFromInfostate`` for oh_hell, which ``pyspiel.ISMCTSBot``
+samples its worlds with, only shuffles the cards the opponents really hold among them
+(:func:`leaked_cards`): the bot knows which cards were not dealt (47 of 52 in a one-card
+hand, 3 in a twelve-card hand), so in small hands it nearly sees the deal.
+:class:`HonestIsmcts` is OpenSpiel's own Python ISMCTS with a resampler that deals the
+hidden cards from every card the seat has not seen.
 
 OpenSpiel numbers a card ``rank * 4 + suit`` with ranks 2..A as 0..12 and suits
 clubs, diamonds, spades, hearts; bids are actions ``52 + amount``. It deals card ``k``
@@ -29,12 +28,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Final
 
+import numpy as np
 import pyspiel
+from open_spiel.python.algorithms.ismcts import ISMCTSBot as PyIsmcts
+from open_spiel.python.algorithms.ismcts import ISMCTSFinalPolicyType as PyIsmctsPolicy
 
 from engine.ai.decide import LevelPolicy
 from engine.ai.kachuful.info import info_from_view
@@ -129,16 +131,39 @@ def ismcts(simulations: int, seed: int, uct_c: float = 2.0) -> Any:
     )
 
 
-class HonestIsmcts:
-    """ISMCTS over honest deals of the hidden cards (see the module docstring)."""
+class UniformRollouts:
+    """One uniformly random rollout a leaf, as ``pyspiel.RandomRolloutEvaluator(1, seed)``
+    does for the C++ bot, in the evaluator shape OpenSpiel's Python ISMCTS asks for
+    (``prior`` and ``evaluate``)."""
 
-    def __init__(self, simulations: int, seed: int, samples: int = 10) -> None:
-        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-        self.bot = pyspiel.ISMCTSBot(
-            seed, evaluator, 2.0, max(1, simulations // samples), -1,
-            pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT, False, False,
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+    def evaluate(self, state: Any) -> Any:
+        working = state.clone()
+        choice = self.rng.choice
+        while not working.is_terminal():
+            working.apply_action(choice(working.legal_actions()))
+        return np.array(working.returns())
+
+
+class HonestIsmcts:
+    """OpenSpiel's own information-set MCTS (``open_spiel.python.algorithms.ismcts``,
+    adapted by OpenSpiel from the C++ bot: the same tree, ``uct_c``, random rollouts and
+    most-visited move) with an honest resampler in its ``set_resampler`` hook: every
+    simulation re-deals the hidden cards from all the cards its seat has not seen, each
+    seat's shown voids kept (the bids are not used, as in OpenSpiel's own sampler)."""
+
+    def __init__(self, simulations: int, seed: int) -> None:
+        self.bot = PyIsmcts(
+            None, UniformRollouts(seed), 2.0, simulations,
+            random_state=np.random.RandomState(seed),
+            final_policy_type=PyIsmctsPolicy.MAX_VISIT_COUNT,
         )
-        self.samples = samples
         self.rng = random.Random(seed)
 
     def step(self, state: Any, game: KachufulGame) -> int:
@@ -147,22 +172,42 @@ class HonestIsmcts:
         info = info_from_view(game.view(seat))
         unknown, capacity, allowed = info.hidden()
         size = game.current.size
-        after_deal = list(state.history())[2 + PLAYERS * size + 1:]
-        visits: dict[int, float] = {}
-        for _ in range(self.samples):
-            parts = sample_world(unknown, capacity, allowed, self.rng)
+        history = list(state.history())
+        trump_card, after_deal = history[2 + PLAYERS * size], history[2 + PLAYERS * size + 1:]
+        rng = self.rng
+
+        def resample(root: Any, player: int) -> Any:
+            parts = sample_world(unknown, capacity, allowed, rng)
             hands = [bits((info.hand if s == seat else parts[s]) | info.played[s])
                      for s in range(PLAYERS)]
-            chance = [OS_ACTION[CARD_OF_BIT[hands[k % PLAYERS][k // PLAYERS]]]
-                      for k in range(PLAYERS * size)]
-            world = state.get_game().new_initial_state()
-            for a in (size, game.current.dealer, *chance, state.history()[2 + PLAYERS * size],
-                      *after_deal):
+            world = root.get_game().new_initial_state()
+            for a in (size, game.current.dealer,
+                      *(OS_ACTION[CARD_OF_BIT[hands[k % PLAYERS][k // PLAYERS]]]
+                        for k in range(PLAYERS * size)),
+                      trump_card, *after_deal):
                 world.apply_action(a)
-            policy, _ = self.bot.step_with_policy(world)
-            for action, p in policy:
-                visits[action] = visits.get(action, 0.0) + p
-        return max(sorted(visits), key=visits.__getitem__)
+            return world
+
+        self.bot.set_resampler(resample)
+        return int(self.bot.step(state))
+
+
+def leaked_cards(size: int, samples: int, seed: int) -> tuple[int, int]:
+    """How OpenSpiel's own ``ResampleFromInfostate`` (which ``pyspiel.ISMCTSBot``
+    samples its worlds with) deals a hand of ``size``: over ``samples`` resamples of a
+    random deal, the number of distinct cards it ever puts in the hands against the
+    number really dealt. Equal numbers mean it never deals a card that was not dealt."""
+    rng = random.Random(seed)
+    chance = deal_cards(size, rng)
+    state = load(size).new_initial_state()
+    for a in (size, 0, *chance):
+        state.apply_action(a)
+    seen: set[int] = set()
+    for _ in range(samples):
+        sampler = pyspiel.UniformProbabilitySampler(rng.randrange(1 << 30), 0.0, 1.0)
+        world = state.resample_from_infostate(state.current_player(), sampler)
+        seen.update(world.history()[2:2 + PLAYERS * size])
+    return len(seen), PLAYERS * size
 
 
 @dataclass
@@ -185,8 +230,12 @@ def play_hand(
     :class:`HonestIsmcts`) in the others."""
     state, game = start(size, dealer, chance, scoring)
     policy = LevelPolicy("kachuful", level, seconds)
-    bot = ismcts(simulations, seed)
-    fair = HonestIsmcts(simulations, seed) if honest else None
+    opponent: Callable[[Any, KachufulGame], int]
+    if honest:
+        opponent = HonestIsmcts(simulations, seed).step
+    else:
+        bot = ismcts(simulations, seed)
+        opponent = lambda state, _game: bot.step(state)  # noqa: E731
     rng = random.Random(seed)
     times: dict[str, list[float]] = {level: [], "ismcts": []}
     while (seat := game.to_act) is not None:
@@ -198,7 +247,7 @@ def play_hand(
             action = policy.choose(game.view(seat), legal, rng)
             os_action = to_os(action)
         else:
-            os_action = bot.step(state) if fair is None else fair.step(state, game)
+            os_action = opponent(state, game)
             action = from_os(os_action)
         if len(legal) > 1:
             times[level if seat in ours else "ismcts"].append(time.perf_counter() - began)

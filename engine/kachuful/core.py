@@ -16,6 +16,7 @@ from engine.i18n import N_
 from engine.kachuful.config import Scoring
 from engine.kachuful.scoring import hand_score
 from engine.kachuful.trick import BEATS, legal_mask
+from engine.slots import Reduced, by_slots
 
 _NAME_OF_BIT: Final = tuple(NAMES[c.index] for c in CARD_OF_BIT)
 
@@ -72,6 +73,10 @@ class HandCore:
         self.win_pos = 0
         self.leader = self.to_act = (dealer + 1) % players
         self.playing = False
+
+    def __reduce__(self) -> Reduced:
+        return by_slots(self, (self.players, self.size, self.dealer, self.trump, self.hook,
+                               self.hands))
 
     @property
     def over(self) -> bool:

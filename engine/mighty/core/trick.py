@@ -9,6 +9,7 @@ from typing import Protocol
 from engine.bits import JOKER_BIT
 from engine.mighty.core.masks import POINT_MASK, caller_bit, mighty_bit
 from engine.mighty.core.winner import KEYS, POWER
+from engine.slots import Reduced, by_slots
 
 
 class Trumps(Protocol):
@@ -32,6 +33,9 @@ class Trick:
     best_key: int = -2
     best_pos: int = 0
     points: int = 0
+
+    def __reduce__(self) -> Reduced:
+        return by_slots(self, (self.number, self.leader))
 
     def copy(self) -> Trick:
         return Trick(self.number, self.leader, list(self.cards), self.led, self.demanded,
@@ -78,3 +82,6 @@ class TrumpCards:
         self.caller = caller_bit(trump)
         self.specials = 1 << JOKER_BIT | 1 << self.mighty
         """The Mighty and the joker: the cards free of the duty to follow (M11)."""
+
+    def __reduce__(self) -> Reduced:
+        return by_slots(self, (self.trump,))
