@@ -127,6 +127,9 @@ class KachufulGame(Game):
     """
 
     name = "kachuful"
+    to_act: int | None = None
+    """The seat whose turn it is, or None when the game is over: a plain attribute, as
+    it is read before every action (only :meth:`apply` sets it)."""
 
     def __init__(
         self,
@@ -176,7 +179,6 @@ class KachufulGame(Game):
         self._log: list[tuple[int, Action]] = []
         self._looked = [False] * n
         self._phase = BIDDING
-        self._to_act: int | None = None
         self._held: list[dict[int, Play]] = []
         self._suits: list[list[dict[int, Play]] | None] = []
         self._begin_hand(0)
@@ -216,10 +218,6 @@ class KachufulGame(Game):
     @property
     def phase(self) -> str:
         return self._phase
-
-    @property
-    def to_act(self) -> int | None:
-        return self._to_act
 
     @property
     def config(self) -> KachufulConfig:
@@ -277,7 +275,7 @@ class KachufulGame(Game):
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The legal cards (K9, from the core) in the order dealt, or the legal bids."""
-        if seat != self._to_act:
+        if seat != self.to_act:
             return []
         if self._phase != PLAYING:
             return self._legal_bids(seat)
@@ -318,9 +316,9 @@ class KachufulGame(Game):
 
     def forbidden_bid(self) -> int | None:
         """The bid the dealer may not make now (K8), if any."""
-        if self._to_act is None or self._phase != BIDDING:
+        if self.to_act is None or self._phase != BIDDING:
             return None
-        return self._core.forbidden(self._to_act)
+        return self._core.forbidden(self.to_act)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         if type(action) is not Play:
@@ -330,7 +328,7 @@ class KachufulGame(Game):
                 return self._look(seat)
             raise IllegalAction("bad_input", N_("{action} is not a Kachuful action"),
                                 action=repr(action))
-        if seat != self._to_act or self._phase != PLAYING:
+        if seat != self.to_act or self._phase != PLAYING:
             raise self._refusal(seat, action)
         core = self._core
         bit = BIT_OF_CARD[action.card.index]
@@ -345,7 +343,7 @@ class KachufulGame(Game):
             del suits[bit & 3][bit]
         self._log.append((seat, action))
         if winner < 0:
-            self._to_act = core.to_act
+            self.to_act = core.to_act
             return [_CARD_PLAYED[seat][bit]]
         events = [_CARD_PLAYED[seat][bit]]
         self._finish_trick(core, winner, events)
@@ -379,10 +377,10 @@ class KachufulGame(Game):
     def _refusal(self, seat: int, action: Action) -> IllegalAction:
         if self._phase == OVER:
             return IllegalAction("wrong_phase", N_("the game is over"))
-        if seat != self._to_act:
+        if seat != self.to_act:
             text = N_("it is not your turn: seat {seat} is to bid") if self._phase == BIDDING \
                 else N_("it is not your turn: seat {seat} is to play")
-            return IllegalAction("not_your_turn", text, seat=self._to_act)
+            return IllegalAction("not_your_turn", text, seat=self.to_act)
         if isinstance(action, Bid):
             return IllegalAction("wrong_phase", N_("the bidding is over: play a card"))
         return IllegalAction("wrong_phase", N_("the bidding is not over: bid first"))
@@ -397,13 +395,13 @@ class KachufulGame(Game):
             "number": len(core.tricks),
         }
         events.append(Event("trick_won", winner, data))
-        self._to_act = winner
+        self.to_act = winner
         if not core.hands[winner]:
             self._end_hand(self._records[-1], events)
 
     def _bid(self, seat: int, action: Bid) -> list[Event]:
         """K7 bids in turn from the dealer's left, 0..size; K8 hook rule; KV7 blind."""
-        if seat != self._to_act or self._phase != BIDDING:
+        if seat != self.to_act or self._phase != BIDDING:
             raise self._refusal(seat, action)
         core = self._core
         amount = action.amount
@@ -424,7 +422,7 @@ class KachufulGame(Game):
         self._log.append((seat, action))
         if core.playing:
             self._phase = PLAYING
-        self._to_act = core.to_act
+        self.to_act = core.to_act
         return [_BID_EVENTS[seat][blind][amount]]
 
     def _look(self, seat: int) -> list[Event]:
@@ -463,7 +461,7 @@ class KachufulGame(Game):
         rec = HandRecord(number, index, deal, trump, core)
         self._records.append(rec)
         self._looked = [False] * n
-        self._to_act = core.to_act
+        self.to_act = core.to_act
         self._phase = BIDDING
         return rec
 
@@ -517,7 +515,7 @@ class KachufulGame(Game):
             events.extend(self._deal_events(self._begin_hand(rec.number + 1)))
             return
         self._phase = OVER
-        self._to_act = None
+        self.to_act = None
         res = self.results()
         events.append(Event("game_over", None, {"totals": res.totals, "winners": res.winners}))
 
