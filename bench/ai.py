@@ -9,7 +9,9 @@ Prints, with 95% confidence intervals:
 - decision time per level (median, p95, max) at the default budget, on one core;
 - the lean simulators' card plays per second;
 - with ``--only openspiel`` (needs the ``bench`` extra, ``pip install -e '.[bench]'``):
-  our levels against OpenSpiel's ``pyspiel.ISMCTSBot`` on OpenSpiel's own ``oh_hell``
+  how OpenSpiel's own oh_hell resampler deals the hidden cards (only those really
+  dealt), then our levels against OpenSpiel's ``pyspiel.ISMCTSBot`` (``--os-honest``:
+  OpenSpiel's Python ISMCTS with an honest resampler) on OpenSpiel's own ``oh_hell``
   (4 players, turned trump, the hook, hand sizes 1..12), each deal played twice with
   the seats swapped: points per hand, the margin per deal, exact-bid rates, mean bids
   and tricks, and decision times (see :mod:`bench.oh_hell`).

@@ -1,5 +1,5 @@
 """OpenSpiel's ``oh_hell`` next to our Kachuful: card and action translation, and the
-duplicate match of our AI levels against ``pyspiel.ISMCTSBot``.
+duplicate match of our AI levels against OpenSpiel's ISMCTS.
 
 OpenSpiel's oh_hell is one hand of Kachuful with turned trump (KV4; the card after the
 deal is always there, hand sizes 1..12 for 4 players), the hook (K8: the dealer, who
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Final
@@ -122,13 +122,19 @@ def start(size: int, dealer: int, chance: Sequence[int], scoring: str) -> tuple[
     return state, our_game(size, dealer, as_deal(chance), scoring)
 
 
-def ismcts(simulations: int, seed: int, uct_c: float = 2.0) -> Any:
-    """OpenSpiel's information-set MCTS with random rollouts, as its examples build it."""
-    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-    return pyspiel.ISMCTSBot(
-        seed, evaluator, uct_c, simulations, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-        False, False,
-    )
+class ShippedIsmcts:
+    """``pyspiel.ISMCTSBot`` with random rollouts, as OpenSpiel's examples build it: its
+    worlds come from the game's own ``ResampleFromInfostate``."""
+
+    def __init__(self, simulations: int, seed: int) -> None:
+        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+        self.bot = pyspiel.ISMCTSBot(
+            seed, evaluator, 2.0, simulations, -1,
+            pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False,
+        )
+
+    def step(self, state: Any, game: KachufulGame) -> int:
+        return int(self.bot.step(state))
 
 
 class UniformRollouts:
@@ -226,16 +232,11 @@ def play_hand(
     ours: Sequence[int], simulations: int, seconds: float | None, seed: int,
     honest: bool = False,
 ) -> Hand:
-    """Play one deal with ``level`` in seats ``ours`` and ISMCTS (``honest``:
-    :class:`HonestIsmcts`) in the others."""
+    """Play one deal with ``level`` in seats ``ours`` and ISMCTS in the others
+    (:class:`ShippedIsmcts`, or with ``honest`` :class:`HonestIsmcts`)."""
     state, game = start(size, dealer, chance, scoring)
     policy = LevelPolicy("kachuful", level, seconds)
-    opponent: Callable[[Any, KachufulGame], int]
-    if honest:
-        opponent = HonestIsmcts(simulations, seed).step
-    else:
-        bot = ismcts(simulations, seed)
-        opponent = lambda state, _game: bot.step(state)  # noqa: E731
+    opponent = (HonestIsmcts if honest else ShippedIsmcts)(simulations, seed)
     rng = random.Random(seed)
     times: dict[str, list[float]] = {level: [], "ismcts": []}
     while (seat := game.to_act) is not None:
@@ -247,7 +248,7 @@ def play_hand(
             action = policy.choose(game.view(seat), legal, rng)
             os_action = to_os(action)
         else:
-            os_action = opponent(state, game)
+            os_action = opponent.step(state, game)
             action = from_os(os_action)
         if len(legal) > 1:
             times[level if seat in ours else "ismcts"].append(time.perf_counter() - began)
