@@ -18,7 +18,8 @@ Prints, with 95% confidence intervals:
 
 Run: ``.venv/bin/python -m bench.ai [--kachuful-games 30] [--mighty-matches 30]
 [--seconds 0.5] [--jobs 2]``; ``--only openspiel [--os-deals 400] [--os-levels hard normal]
-[--os-simulations 1000 5000] [--os-scorings per_trick penalty] [--os-honest]``.
+[--os-simulations 1000 5000] [--os-scorings per_trick penalty] [--os-honest]
+[--os-first 400]``.
 Tournaments may use a smaller ``--tournament-seconds`` budget for ``hard`` to finish
 sooner (the defaults take about half an hour with two workers); decision times are
 always measured at ``--seconds``.
@@ -236,12 +237,14 @@ def _times_line(label: str, ts: list[float]) -> str:
 
 
 def openspiel_report(level: str, scoring: str, simulations: int, deals: int,
-                     seconds: float | None, jobs: int, honest: bool = False) -> None:
+                     seconds: float | None, jobs: int, honest: bool = False,
+                     first: int = 0) -> None:
     """``level`` in two seats against ISMCTS in two, every deal twice, seats swapped;
     ``honest``: OpenSpiel's Python ISMCTS with an honest resampler. Also
     prints the margin by hand size (deal ``d`` has ``1 + d % 12`` cards)."""
     from bench.oh_hell import MAX_SIZE
-    tasks = [(d, scoring, level, simulations, seconds, honest) for d in range(deals)]
+    numbers = range(first, first + deals)
+    tasks = [(d, scoring, level, simulations, seconds, honest) for d in numbers]
     pairs = _map(_duplicate, tasks, jobs)
     ours: list[float] = []
     theirs: list[float] = []
@@ -266,12 +269,12 @@ def openspiel_report(level: str, scoring: str, simulations: int, deals: int,
     margin = [a - b for a, b in zip(ours, theirs, strict=True)]
     bot = "honest ISMCTS" if honest else "pyspiel.ISMCTSBot"
     print(f"OpenSpiel oh_hell 4p, {scoring}: {level} vs {bot}, {simulations} simulations "
-          f"({deals} deals, each twice, seats swapped):")
+          f"(deals {first} to {first + deals - 1}, each twice, seats swapped):")
     print(f"  {level:>6} points per hand  {fmt(ours)}")
     print(f"  ismcts points per hand  {fmt(theirs)}")
     print(f"  margin per hand         {fmt(margin)}")
     by_size: dict[int, list[float]] = {}
-    for d, m in enumerate(margin):
+    for d, m in zip(numbers, margin, strict=True):
         by_size.setdefault(1 + d % MAX_SIZE, []).append(m)
     cells = [f"{size}: {mean_ci(ms)[0]:+.2f} ± {mean_ci(ms)[1]:.2f}"
              for size, ms in sorted(by_size.items())]
@@ -318,6 +321,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--timing-games", type=int, default=2)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--os-deals", type=int, default=400, help="deals against OpenSpiel")
+    p.add_argument("--os-first", type=int, default=0,
+                   help="number of the first deal (a later run extends an earlier one)")
     p.add_argument("--os-levels", nargs="+", default=["hard", "normal"])
     p.add_argument("--os-simulations", nargs="+", type=int, default=[1000])
     p.add_argument("--os-scorings", nargs="+", default=["per_trick", "penalty"],
@@ -343,7 +348,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             for sims in args.os_simulations:
                 for level in args.os_levels:
                     openspiel_report(level, scoring, sims, args.os_deals, args.seconds,
-                                     args.jobs, args.os_honest)
+                                     args.jobs, args.os_honest, args.os_first)
     if "mighty" in only and args.mighty_matches:
         mighty_report("hard", "normal", args.mighty_matches, args.mighty_hands, tseconds, args.jobs)
         mighty_report("normal", "easy", args.mighty_matches, args.mighty_hands, tseconds, args.jobs)
