@@ -28,7 +28,9 @@ def test_compiled_module_matches_its_source(source: str) -> None:
     module = importlib.import_module(source.removesuffix(".py").replace("/", "."))
     loaded = Path(module.__file__ or "")
     if os.environ.get("CARDNIGHT_PURE") == "1":
-        assert loaded.suffix == ".py", f"{loaded.name}: built while CARDNIGHT_PURE=1 is set"
+        assert loaded.suffix == ".py", (
+            f"{loaded.name} is compiled although CARDNIGHT_PURE=1 is set: delete the *.so "
+            "files an earlier build left in the tree")
         return
     assert loaded.suffix == ".so", (
         f"{source} runs as plain Python: reinstall (pip install -e .) to compile it")
