@@ -16,14 +16,11 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from bot.i18n import N_, _
+from bot.i18n import _
 from bot.table import Refusal, Table
 from engine.ai.decide import DEFAULT_SECONDS, decide
 from engine.ai.levels import DEFAULT_LEVEL, LEVELS
 from engine.game import Action, Game
-
-LEVEL_LABELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
-"""The AI levels' names for people, by level (:data:`engine.ai.levels.LEVELS`)."""
 
 
 def check_level(level: str) -> str:

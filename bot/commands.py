@@ -12,8 +12,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai_players import LEVEL_LABELS
 from bot.games.adapter import GameAdapter
+from bot.games.words import LEVEL_LABELS
 from bot.i18n.commands import L_
 from bot.table import Table
 from engine.ai.levels import DEFAULT_LEVEL, LEVELS

@@ -39,7 +39,6 @@ _HISTORY = re.compile(r"h:([0-9]{1,4}):([a-z]{1,16}):([0-9]{1,19})", re.ASCII)
 _REPLAY = re.compile(r"r:([0-9]{1,19}):([0-9]{1,3}):([0-9]{1,2})", re.ASCII)
 ALL_GAMES: Final = "all"
 _VALUE = re.compile(r"[A-Za-z0-9_]{1,24}", re.ASCII)
-_NUMBER = re.compile(r"[0-9]{1,9}", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,15 +155,6 @@ def parse(data: Mapping[str, Any]) -> Component | None:
     ):
         return None
     return ActionButton(int(match[1]), int(match[2]), match[3], tuple(raw))
-
-
-def number(text: str, limit: int) -> int | None:
-    """``text`` as a whole number below ``limit`` when it is written in ASCII digits
-    only (``str.isdigit`` also accepts ``²`` and ``①``, which ``int`` refuses)."""
-    if not _NUMBER.fullmatch(text):
-        return None
-    value = int(text)
-    return value if value < limit else None
 
 
 def custom_ids_of(components: Any) -> list[str]:

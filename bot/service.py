@@ -19,11 +19,11 @@ from collections.abc import AsyncIterator, Mapping
 from typing import Any, Protocol
 
 from bot import hints
-from bot.ai_players import LEVEL_LABELS, check_level
+from bot.ai_players import check_level
 from bot.games.adapter import ActionFor, GameAdapter, Panel
+from bot.games.words import LEVEL_LABELS, seat_label
 from bot.i18n import N_, _, _n, speaking
 from bot.registry import TableRegistry
-from bot.render import seat_label
 from bot.storage import ChannelTaken, Storage
 from bot.storage.results import FinishedGame
 from bot.storage.tables import LoggedAction, SeatRecord, Snapshot, TableRecord

@@ -18,8 +18,8 @@ import discord
 
 from bot.ai_players import AiPlayers, snapshot, stamp
 from bot.games.adapter import table_option
+from bot.games.words import seat_label
 from bot.i18n import N_, _, in_language
-from bot.render import seat_label
 from bot.service import TableService
 from bot.table import Accepted, Refusal, Table
 from engine.game import IllegalAction

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +26,7 @@ _PINGS: Final = {True: N_("turn pings"), False: N_("no turn pings")}
 _PICTURES: Final = {"classic": N_("pictures (classic deck)"),
                     "four_color": N_("pictures (four-colour deck)")}
 _NO_PICTURES: Final = N_("text only (no pictures)")
+_NUMBER: Final = re.compile(r"[0-9]{1,9}", re.ASCII)
 
 
 def table_option(settings: Mapping[str, Any], key: str) -> Any:
@@ -42,6 +44,15 @@ def table_options_text(settings: Mapping[str, Any]) -> list[str]:
             _(_PINGS[bool(table_option(settings, "turn_ping"))]),
             _(_PICTURES.get(deck, _PICTURES["classic"])) if table_option(settings, "images")
             else _(_NO_PICTURES)]
+
+
+def number(text: str, limit: int) -> int | None:
+    """``text`` as a whole number below ``limit`` when it is written in ASCII digits
+    only (``str.isdigit`` also accepts ``²`` and ``①``, which ``int`` refuses)."""
+    if not _NUMBER.fullmatch(text):
+        return None
+    value = int(text)
+    return value if value < limit else None
 
 
 ActionFor = Callable[[Game, int], Action]

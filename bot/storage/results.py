@@ -9,7 +9,7 @@ Decisions (README "Leaderboards and stats"):
   its scores so far but has no winner, changes no rating and counts in no total; stats
   show how many a member has and list it among their recent games.
 - AI players are stored with the game but never rated, counted or listed. The members
-  of a game are rated among themselves by final score (see :mod:`bot.ratings`).
+  of a game are rated among themselves by final score (see :mod:`bot.storage.ratings`).
 - A seat is recorded as whoever holds it at the end, except that a member who left
   (or was kicked from) a running game is recorded at their seat, ``left``, with their
   total at leaving and in last place: rated and counted like any member, so leaving
@@ -29,7 +29,7 @@ from typing import Any, Final, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
-from bot.ratings import Skill, competition_ranks, rate
+from bot.storage.ratings import Skill, competition_ranks, rate
 from bot.storage.sql import Sql, fetchone
 from engine.game import Results
 
@@ -237,7 +237,7 @@ class Standing:
 @dataclass(frozen=True, slots=True)
 class Leaderboard:
     """A server's table for one game: ranked members best first, then provisional
-    ones (fewer than :data:`~bot.ratings.MIN_RATED_GAMES` rated games), best first."""
+    ones (fewer than :data:`~bot.storage.ratings.MIN_RATED_GAMES` rated games), best first."""
 
     game: GameName
     games_recorded: int

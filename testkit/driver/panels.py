@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot import custom_ids as ids
-from bot.render import TURN_MARK
+from bot.games.words import TURN_MARK
 from testkit.double import Channel, Double, InteractionResult, StoredMessage
 from testkit.double.limits import walk_components
 

@@ -12,8 +12,8 @@ import aiosqlite
 import discord
 import pytest
 
-from bot.ratings import MIN_RATED_GAMES
 from bot.storage import SqliteStorage
+from bot.storage.ratings import MIN_RATED_GAMES
 from bot.storage.results import record_game
 from cogs.leaderboard import NOT_IN_SERVER, READ_FAILED, Leaderboards, parse_game
 from tests.backends import Session, StorageAt

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.ratings import MIN_RATED_GAMES
+from bot.storage.ratings import MIN_RATED_GAMES
 from bot.storage.results import record_game
 from cogs.leaderboard import NOT_IN_SERVER
 from testkit.double import Double, FakeUser

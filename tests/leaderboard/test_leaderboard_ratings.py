@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.ratings import MIN_RATED_GAMES, Skill, competition_ranks, rate
+from bot.storage.ratings import MIN_RATED_GAMES, Skill, competition_ranks, rate
 
 
 @settings(max_examples=50, deadline=None)

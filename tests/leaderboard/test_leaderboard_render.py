@@ -12,7 +12,7 @@ from bot.leaderboard_render import (
     no_stats_text,
     stats_embed,
 )
-from bot.ratings import MIN_RATED_GAMES
+from bot.storage.ratings import MIN_RATED_GAMES
 from bot.storage.results import leaderboard, player_stats, record_game
 from tests.backends import Session
 from tests.leaderboard.builders import game_of

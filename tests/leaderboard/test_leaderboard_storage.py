@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from bot.ratings import MIN_RATED_GAMES, Skill
 from bot.storage.db import migrate
+from bot.storage.ratings import MIN_RATED_GAMES, Skill
 from bot.storage.results import (
     FinishedGame,
     GameStatus,

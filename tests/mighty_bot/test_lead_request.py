@@ -12,7 +12,7 @@ import pytest
 
 from bot.games.mighty.panel import decode_button
 from bot.games.mighty.table import LEAD_ASKED
-from bot.render import TURN_MARK
+from bot.games.words import TURN_MARK
 from engine.cards import Suit, parse_card
 from engine.game import IllegalAction, Play
 from engine.mighty import ASK_LEAD, PASS, Discard, FriendCall, MightyBid, NameLead

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.games.mighty.table import DECLARER, FRIEND
-from bot.render import TURN_MARK
+from bot.games.words import TURN_MARK
 from engine.game import Action
 from engine.mighty import PASS, Contract, MightyGame
 from engine.mighty.deals import seeded_deal

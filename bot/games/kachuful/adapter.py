@@ -7,10 +7,15 @@ from typing import Any, Final
 
 import discord
 
-from bot.custom_ids import number
-from bot.games.adapter import TABLE_DEFAULTS, Field, GameAdapter, Panel, table_options_text
-from bot.i18n import N_, _, _n, reason
-from bot.render import (
+from bot.games.adapter import (
+    TABLE_DEFAULTS,
+    Field,
+    GameAdapter,
+    Panel,
+    number,
+    table_options_text,
+)
+from bot.games.words import (
     NO_CARD_YET,
     TURN_MARK,
     greyed_out,
@@ -20,6 +25,7 @@ from bot.render import (
     trick_line,
     won_trick_line,
 )
+from bot.i18n import N_, _, _n, reason
 from bot.storage.tables import SeatRecord
 from engine.cards import CARDS, parse_card, sort_hand, trump_label
 from engine.game import Action, Game, IllegalAction, Play

@@ -18,8 +18,8 @@ from bot.games.adapter import (
 from bot.games.mighty.panel import build_panel, decode_button, decode_select
 from bot.games.mighty.table import score_lines, summary_lines, table_fields
 from bot.games.mighty.words import bid_text, trump_text
+from bot.games.words import seat_label
 from bot.i18n import _, _n, reason
-from bot.render import seat_label
 from bot.storage.tables import SeatRecord
 from engine.cards import JOKER, Card, Suit, parse_card, parse_cards
 from engine.game import Action, Game, IllegalAction, Play

@@ -13,8 +13,8 @@ from typing import Any, Final
 
 from bot.games.adapter import Field
 from bot.games.mighty.words import bid_text, call_text, contract_of, trump_text
+from bot.games.words import NO_CARD_YET, TURN_MARK, last_trick_line, last_trick_text, trick_line
 from bot.i18n import N_, _, _n
-from bot.render import NO_CARD_YET, TURN_MARK, last_trick_line, last_trick_text, trick_line
 from engine.mighty.rules import parse_trump
 
 _DOUBLINGS: Final = {"notrump": N_("no-trump"), "no_friend": N_("no friend"),

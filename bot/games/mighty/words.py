@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from bot.custom_ids import number
+from bot.games.adapter import number
 from bot.i18n import N_, _
 from engine.cards import CARDS, Card, Suit
 from engine.mighty.rules import Trump, parse_trump
