@@ -69,8 +69,8 @@ READY_TIMEOUT = 60.0
 def sample_panel() -> tuple[discord.Embed, discord.ui.View]:
     """A real hand panel (13 cards, bidding) as the card bot draws it."""
     from bot.games.kachuful import KACHUFUL
+    from bot.render.views import panel_view
     from bot.storage.tables import SeatRecord
-    from bot.views import panel_view
 
     seats = [SeatRecord(f"p{i}", 10**17 + i) for i in range(4)]
     game = KACHUFUL.new_game({}, 4, 1)

@@ -15,15 +15,15 @@ from typing import Any
 import discord
 
 from bot import history_render, replays
-from bot import table_pictures as pictures
 from bot.answers import Reply
-from bot.custom_ids import LOBBY_WHATS, custom_ids_of, panel_button
 from bot.games.adapter import ActionFor, Draft, GameAdapter, Panel
 from bot.games.registry import GAMES, game_named
 from bot.i18n import N_, _, language_of, speaking
+from bot.render import table_pictures as pictures
+from bot.render.custom_ids import LOBBY_WHATS, custom_ids_of, panel_button
+from bot.render.views import Rows, panel_view
 from bot.service import TableExists, TableService
 from bot.table import Accepted, LivePanel, Refusal, Table
-from bot.views import Rows, panel_view
 from engine.ai.levels import DEFAULT_LEVEL
 from engine.game import Action, IllegalAction
 

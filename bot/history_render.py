@@ -11,14 +11,14 @@ from typing import Any, Final
 
 import discord
 
-from bot import custom_ids as ids
 from bot.games.adapter import GameAdapter
 from bot.games.mighty.words import call_text, trump_text
 from bot.i18n import N_, _, _n, current
-from bot.render import clip
+from bot.render import custom_ids as ids
+from bot.render.embeds import clip
+from bot.render.views import Rows, _button, _rows
 from bot.replays import HandPages, Replay
 from bot.storage.results import PlayerResult, RecordedGame
-from bot.views import Rows, _button, _rows
 from engine.cards import CardParseError
 from engine.mighty.rules import parse_trump
 

@@ -20,7 +20,7 @@ from babel.numbers import format_decimal, format_percent
 
 from bot.games.registry import GAMES, game_named
 from bot.i18n import N_, _, _n, current
-from bot.render import COLOUR, FIELD_LIMIT, clip
+from bot.render.embeds import COLOUR, FIELD_LIMIT, clip
 from bot.storage.ratings import MIN_RATED_GAMES, Skill
 from bot.storage.results import (
     GameName,

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import table_message
-from bot import table_pictures as pictures
 from bot.i18n import N_, _, in_language
+from bot.render import table_message
+from bot.render import table_pictures as pictures
 
 if TYPE_CHECKING:
     from bot.storage import Storage
@@ -41,7 +41,7 @@ _RUNNING: set[asyncio.Task[None]] = set()
 
 class Publisher:
     """Keeps one table's channel message in step with its state (drawn by
-    :func:`bot.table_message.render`); where the message is goes to ``storage``."""
+    :func:`bot.render.table_message.render`); where the message is goes to ``storage``."""
 
     def __init__(
         self, client: discord.Client, table: Table, storage: Storage, clock: Clock = time.time,

@@ -1,5 +1,5 @@
 """The one place component interactions enter: each is parsed strictly
-(:mod:`bot.custom_ids`) and answered exactly once, whatever it carries."""
+(:mod:`bot.render.custom_ids`) and answered exactly once, whatever it carries."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 
 import discord
 
-from bot import custom_ids as ids
 from bot.controller import Controller
 from bot.i18n import language_of, speak
+from bot.render import custom_ids as ids
 
 log = logging.getLogger(__name__)
 

@@ -18,17 +18,17 @@ import time
 from collections.abc import AsyncIterator, Mapping
 from typing import Any, Protocol
 
-from bot import hints
 from bot.ai_players import check_level
 from bot.games.adapter import ActionFor, GameAdapter, Panel
 from bot.games.words import LEVEL_LABELS, seat_label
 from bot.i18n import N_, _, _n, speaking
 from bot.registry import TableRegistry
+from bot.render import hint_words as hints
+from bot.render.table_pictures import hand_drawing
 from bot.storage import ChannelTaken, Storage
 from bot.storage.results import FinishedGame
 from bot.storage.tables import LoggedAction, SeatRecord, Snapshot, TableRecord
 from bot.table import Accepted, Refusal, Table
-from bot.table_pictures import hand_drawing
 from engine.ai.hints import hint
 from engine.ai.levels import DEFAULT_LEVEL
 from engine.game import Action, Game, IllegalAction

@@ -28,10 +28,10 @@ from bot.leaderboard_render import (
     no_stats_text,
     stats_embed,
 )
+from bot.render.table_pictures import attachment, show
 from bot.stats_chart import chart_game, rating_picture
 from bot.storage import Storage
 from bot.storage.results import GameName
-from bot.table_pictures import attachment, show
 
 if TYPE_CHECKING:
     from bot.client import CardBot

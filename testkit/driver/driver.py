@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bot import custom_ids as ids
+from bot.render import custom_ids as ids
 from engine.game import Action
 from testkit.double import Channel, Double, FakeUser, InteractionResult, StoredMessage
 from testkit.double.results import DEFERRED_MESSAGE, DEFERRED_UPDATE

@@ -1,6 +1,6 @@
 """Reading what the bot shows by its structure, never by its wording: component
-custom_ids (:mod:`bot.custom_ids`: ``t:<table>:<what>``, ``p:<table>:<seat>``,
-``a:<table>:<version>:<payload>``) and the turn mark (:data:`bot.render.TURN_MARK`
+custom_ids (:mod:`bot.render.custom_ids`: ``t:<table>:<what>``, ``p:<table>:<seat>``,
+``a:<table>:<version>:<payload>``) and the turn mark (:data:`bot.games.words.TURN_MARK`
 right before the mention of the member to act)."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bot import custom_ids as ids
 from bot.games.words import TURN_MARK
+from bot.render import custom_ids as ids
 from testkit.double import Channel, Double, InteractionResult, StoredMessage
 from testkit.double.limits import walk_components
 

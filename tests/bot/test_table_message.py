@@ -9,13 +9,13 @@ from typing import Any
 import discord
 import pytest
 
-from bot import table_message as table_render
 from bot.client import CardBot
 from bot.games.kachuful import KACHUFUL
 from bot.publisher import REPOST_AGE, Publisher
+from bot.render import table_message as table_render
+from bot.render.table_message import Payload
 from bot.storage.tables import TableRecord
 from bot.table import Table
-from bot.table_message import Payload
 from testkit.double import Double, FakeUser
 from tests.bot.harness import Driver, field, open_table, table_message
 

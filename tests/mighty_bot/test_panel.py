@@ -9,7 +9,7 @@ import pytest
 
 from bot.games.adapter import Draft
 from bot.games.mighty.panel import build_panel, contract_options, decode_button, decode_select
-from bot.views import panel_view
+from bot.render.views import panel_view
 from engine.cards import JOKER, Suit, parse_card
 from engine.game import IllegalAction, Play
 from engine.mighty import DEAL_MISS, PASS, Contract, Discard, FriendCall, MightyBid, MightyGame

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from bot import table_message as table_render
 from bot.games.mighty.table import FRIEND
+from bot.render import table_message as table_render
+from bot.render.table_message import Payload
 from bot.table import Table
-from bot.table_message import Payload
 from engine.mighty import MightyGame
 from testkit.double import Double
 from testkit.double.harness import RunBot

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot import custom_ids as ids
+from bot.render import custom_ids as ids
 
 
 @pytest.mark.parametrize(("custom_id", "parsed"), [

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 import discord
 
 from bot.i18n import _
-from bot.render import final_embed, lobby_embed, table_embed
-from bot.table import Table
-from bot.views import final_view, lobby_view, table_view
+from bot.render.embeds import final_embed, lobby_embed, table_embed
+from bot.render.table_state import TableState
+from bot.render.views import final_view, lobby_view, table_view
 
 
 @dataclass(slots=True)
@@ -20,10 +19,9 @@ class Payload:
     embeds: list[discord.Embed]
     view: discord.ui.View | None
     content: str | None = None
-    kwargs: dict[str, Any] = field(default_factory=dict)
 
 
-def render(table: Table) -> Payload:
+def render(table: TableState) -> Payload:
     """The table message for the table's current state: the lobby, the running table,
     or the final standings (with Play again), in the language being spoken (the
     publisher's task speaks the table's)."""

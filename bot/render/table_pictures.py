@@ -29,14 +29,14 @@ from bot.pictures import (
     table_picture,
     words_for,
 )
-from bot.table import Table
+from bot.render.table_state import TableState
 
 log = logging.getLogger(__name__)
 
 Draw = Callable[[], Picture]
 
 
-def names(table: Table) -> list[str]:
+def names(table: TableState) -> list[str]:
     """Display names by seat, for the pictures (never mentions)."""
     return [seat.name for seat in table.seats]
 
@@ -45,7 +45,7 @@ def _deck(settings: Mapping[str, Any]) -> str:
     return str(table_option(settings, "deck"))
 
 
-def table_drawing(table: Table) -> Draw | None:
+def table_drawing(table: TableState) -> Draw | None:
     """What the table message's picture is now (from the public view), to draw off the
     event loop: the table while the game runs, the score chart once it is over (when a
     hand was scored); None with pictures off, in the lobby, or closed before the deal."""
@@ -62,7 +62,7 @@ def table_drawing(table: Table) -> Draw | None:
     return None
 
 
-def hand_drawing(table: Table, seat: int, playable: list[str]) -> Draw | None:
+def hand_drawing(table: TableState, seat: int, playable: list[str]) -> Draw | None:
     """The seat's hand picture (from that seat's view only) in the language being
     spoken (the panel's), to draw off the event loop; None with pictures off."""
     game = table.game
@@ -72,7 +72,9 @@ def hand_drawing(table: Table, seat: int, playable: list[str]) -> Draw | None:
                    deck=_deck(table.rec.settings), words=words_for(current()))
 
 
-async def draw(table: Table, drawing: Draw | None, *, waited_for: bool = False) -> Picture | None:
+async def draw(
+    table: TableState, drawing: Draw | None, *, waited_for: bool = False,
+) -> Picture | None:
     """The picture; None when there is none or it failed. One a member waits for
     (``waited_for``: a hand picture, about a millisecond) is drawn at once, so that it
     never queues behind table pictures; the others in a worker thread."""

@@ -1,5 +1,5 @@
 """Component rows for the lobby, the table and the private panels, built as plain data
-with the custom_ids of :mod:`bot.custom_ids` (read back by :mod:`bot.router`)."""
+with the custom_ids of :mod:`bot.render.custom_ids` (read back by :mod:`bot.router`)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from typing import Any
 
 import discord
 
-from bot import custom_ids as ids
 from bot.games.adapter import Panel, Select
 from bot.i18n import N_, _
+from bot.render import custom_ids as ids
 
 PANEL_ROWS = 5
 ROW_WIDTH = 5
