@@ -1,6 +1,6 @@
 """Event-loop lag while AI players decide in worker threads.
 
-Plays whole games with every seat at ``hard`` through :class:`bot.ai_players.AiPlayers`
+Plays whole games with every seat at ``hard`` through :class:`bot.tables.ai_players.AiPlayers`
 (no pacing) while a heartbeat task sleeps 1 ms at a time, and prints the heartbeat's
 worst and p99 oversleep (how long the loop was kept from running) and the decision
 times, per game.
@@ -15,10 +15,10 @@ import asyncio
 import statistics
 import time
 
-from bot.ai_players import AiPlayers, Snapshot
 from bot.games.adapter import GameAdapter
 from bot.games.kachuful import KACHUFUL
 from bot.games.mighty import MIGHTY
+from bot.tables.ai_players import AiPlayers, Snapshot
 
 SETTINGS: dict[str, dict[str, object]] = {
     "kachuful": {"start_size": 7, "schedule": "descending"},

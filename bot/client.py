@@ -3,30 +3,37 @@
 from __future__ import annotations
 
 import gc
+import importlib.util
 import logging
 import pkgutil
 
 import discord
 from discord.ext import commands
 
-import cogs
-from bot.ai_players import AiPlayers
 from bot.config import Settings
-from bot.controller import Controller
 from bot.i18n.commands import CardTree, CatalogTranslator
-from bot.registry import TableRegistry
-from bot.router import ROUTED, route
-from bot.service import TableService
+from bot.interactions.controller import Controller
+from bot.interactions.router import ROUTED, route
 from bot.storage import Storage, open_storage
-from bot.turns import TurnDriver
+from bot.tables.ai_players import AiPlayers
+from bot.tables.registry import TableRegistry
+from bot.tables.service import TableService
+from bot.tables.turns import Moves, TurnDriver
 
 log = logging.getLogger(__name__)
 
 
 
+COGS = "cogs"
+"""The package of the cogs, loaded by name (nothing in ``bot/`` imports it)."""
+
+
 def extensions() -> list[str]:
     """Every cog module in ``cogs/``: a game adds its cog there and nothing else here."""
-    return sorted(f"{cogs.__name__}.{m.name}" for m in pkgutil.iter_modules(cogs.__path__))
+    spec = importlib.util.find_spec(COGS)
+    assert spec is not None and spec.submodule_search_locations is not None
+    return sorted(f"{COGS}.{m.name}"
+                  for m in pkgutil.iter_modules(spec.submodule_search_locations))
 
 
 class CardBot(commands.AutoShardedBot):
@@ -84,6 +91,11 @@ class CardBot(commands.AutoShardedBot):
             raise RuntimeError("the bot is not ready yet")
         return self._controller
 
+    def _drive_turns(self, moves: Moves) -> TurnDriver:
+        """The driver of the tables' turns, playing through the service's ``moves``."""
+        self._turns = TurnDriver(self, moves, AiPlayers(self.ai_delay))
+        return self._turns
+
     async def setup_hook(self) -> None:
         shards = self.settings.shards
         if self._storage is None:
@@ -92,22 +104,19 @@ class CardBot(commands.AutoShardedBot):
                  "PostgreSQL" if self.settings.database_url else self.settings.database_path,
                  ",".join(map(str, shards.ids)), shards.count)
         registry = TableRegistry(self, self._storage, shards)
-        self._service = TableService(registry, self._storage, seed=self.seed)
-        self._turns = TurnDriver(self, self._service, AiPlayers(self.ai_delay))
+        self._service = TableService(registry, self._storage, self._drive_turns,
+                                     seed=self.seed)
         self._controller = Controller(self._service)
         await self.tree.set_translator(CatalogTranslator())
         for name in extensions():
             await self.load_extension(name)
         restored = await registry.restore()
         for table in restored:
-            assert table.publisher is not None
-            table.publisher.schedule()
-            self._turns.kick(table)
+            await self._service.resume(table)
         log.info("restored %d open table(s)", len(restored))
         finals = await registry.restore_finals()
         for table in finals:
-            assert table.publisher is not None
-            table.publisher.schedule(repost=True)
+            await self._service.resume(table, final=True)
         if finals:
             log.info("posting the final standings of %d table(s)", len(finals))
         # What is alive now (libraries, catalogs, commands, restored tables) lives as long

@@ -1,6 +1,6 @@
 """``/kachuful …``: Kachuful tables (PRODUCT "Commands"). Thin: parse the options,
 find the table, hand over to the shared controller; the table commands every game
-shares come from :class:`bot.commands.TableCommands`."""
+shares come from :class:`bot.interactions.commands.TableCommands`."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 from discord import app_commands
 
-from bot.commands import MAX_CHOICES, TableCommands, same_card
 from bot.games.kachuful import KACHUFUL
 from bot.games.kachuful.adapter import CARD_TYPO
 from bot.i18n import _
 from bot.i18n.commands import L_
-from bot.options import TURN_OPTIONS, StartOption, start_and_defaults
-from bot.table import Table
+from bot.interactions.commands import MAX_CHOICES, TableCommands, same_card
+from bot.interactions.options import TURN_OPTIONS, StartOption, start_and_defaults
+from bot.tables.table import Table
 from engine.cards import CardParseError
 from engine.kachuful.actions import MAX_BID, Bid
 

@@ -1,6 +1,6 @@
 """``/mighty …``: Mighty tables (PRODUCT "Commands"). Thin: parse the options, find the
 table, hand over to the shared controller; the table commands every game shares come
-from :class:`bot.commands.TableCommands`."""
+from :class:`bot.interactions.commands.TableCommands`."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any, Final
 import discord
 from discord import app_commands
 
-from bot.commands import TableCommands, card_choices
 from bot.games.mighty import MIGHTY
 from bot.games.mighty.words import TRUMP_NAMES
 from bot.i18n import _
 from bot.i18n.commands import L_
-from bot.options import TURN_OPTIONS, StartOption, start_and_defaults
-from bot.table import Table
+from bot.interactions.commands import TableCommands, card_choices
+from bot.interactions.options import TURN_OPTIONS, StartOption, start_and_defaults
+from bot.tables.table import Table
 from engine.cards import CARDS, CardParseError, Suit, parse_card
 from engine.game import Action
 from engine.mighty import ASK_LEAD, DEAL_MISS, PASS, Contract, MightyBid

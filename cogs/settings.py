@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n.commands import L_
-from bot.options import LANGUAGE_CHOICES
+from bot.interactions.options import LANGUAGE_CHOICES
 
 if TYPE_CHECKING:
     from bot.client import CardBot

@@ -27,9 +27,9 @@ can order its words.
 Whose language. The language being spoken is a context variable. Every interaction
 sets it to the member's client language (``interaction.locale``) where it enters: the
 command tree's check (:class:`bot.i18n.commands.CardTree`) and the component router
-(:func:`bot.router.route`). So private answers need nothing more. Public text (the
+(:func:`bot.interactions.router.route`). So private answers need nothing more. Public text (the
 table message, pings, announcements, the table's notes) is in the table's language
-(:attr:`bot.table.Table.language`): build it inside ``with speaking(table.language):``.
+(:attr:`bot.tables.table.Table.language`): build it inside ``with speaking(table.language):``.
 Beware that an asyncio task copies the context at creation: a task started during a
 member's interaction (the table-message update, the turn driver) speaks that member's
 language unless told otherwise, so those tasks are created in the table's language

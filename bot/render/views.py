@@ -1,5 +1,6 @@
 """Component rows for the lobby, the table and the private panels, built as plain data
-with the custom_ids of :mod:`bot.render.custom_ids` (read back by :mod:`bot.router`)."""
+with the custom_ids of :mod:`bot.render.custom_ids` (read back by
+:mod:`bot.interactions.router`)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ language, a panel's in the member's) and styles."""
 class Rows(discord.ui.View):
     """Component rows built as plain data and sent as they are. The view is stopped at
     once, so discord.py never stores it (nor starts a timeout for it): clicks are routed
-    by custom_id alone (:mod:`bot.router`), which also works after a restart."""
+    by custom_id alone (:mod:`bot.interactions.router`), which also works after a restart."""
 
     def __init__(self, rows: list[dict[str, Any]]) -> None:
         super().__init__(timeout=None)

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-import bot.ai_players as ai_players
-from bot.ai_players import AiPlayers, Snapshot
+import bot.tables.ai_players as ai_players
 from bot.client import CardBot
 from bot.storage.db import connect
 from bot.storage.tables import SeatRecord
-from bot.table import Table
+from bot.tables.ai_players import AiPlayers, Snapshot
+from bot.tables.table import Table
 from engine.ai.decide import decide as real_decide
 from engine.game import Action
 from engine.kachuful.actions import Bid

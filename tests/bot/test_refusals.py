@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.client import CardBot
-from bot.table import Table
+from bot.tables.table import Table
 from engine.cards import parse_card
 from testkit.double import Double, FakeUser, InteractionResult
 from tests.bot.harness import (

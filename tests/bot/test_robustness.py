@@ -7,9 +7,9 @@ import asyncio
 
 import pytest
 
-from bot import answers
 from bot.client import CardBot
-from bot.service import TableService
+from bot.interactions import answers
+from bot.tables.service import TableService
 from testkit.double import Double, FakeUser
 from testkit.double.results import MESSAGE_COMPONENT
 from tests.bot.harness import (

@@ -11,9 +11,9 @@ import pytest
 
 from bot.client import CardBot
 from bot.config import Settings
-from bot.service import OTHER_SHARD
 from bot.shards import Shards
 from bot.storage import PostgresStorage
+from bot.tables.lobby import OTHER_SHARD
 from testkit.double import Double, FakeUser
 from testkit.double.harness import RunBot
 from testkit.double.world import Channel

@@ -5,7 +5,7 @@ a text-only table with pictures off."""
 from __future__ import annotations
 
 from bot.client import CardBot
-from bot.controller import OUT_OF_DATE
+from bot.interactions.live_panels import OUT_OF_DATE
 from testkit.double import Double, FakeUser, StoredMessage
 from testkit.driver import is_panel
 from tests.bot.harness import (

@@ -15,7 +15,7 @@ import pytest
 
 from bot.client import CardBot
 from bot.games.mighty import MIGHTY, engine_config
-from bot.table import Table
+from bot.tables.table import Table
 from engine.cards import JOKER, Card
 from engine.game import Action, Game, Play
 from engine.mighty import PASS, Discard, FriendCall, MightyBid, MightyGame

@@ -15,7 +15,7 @@ import pytest
 from bot.games.mighty.table import FRIEND
 from bot.render import table_message as table_render
 from bot.render.table_message import Payload
-from bot.table import Table
+from bot.tables.table import Table
 from engine.mighty import MightyGame
 from testkit.double import Double
 from testkit.double.harness import RunBot

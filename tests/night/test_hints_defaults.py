@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.client import CardBot
 from bot.games.mighty.words import bid_text
 from bot.render.hint_words import words
-from bot.table import Table
+from bot.tables.table import Table
 from engine.ai.hints import Hint, hint
 from engine.game import Play
 from engine.mighty import Discard, FriendCall, MightyGame

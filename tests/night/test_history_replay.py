@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.client import CardBot
 from bot.storage.db import connect
-from bot.table import Table
+from bot.tables.table import Table
 from engine.replay import replay
 from testkit.double import Double, FakeUser, InteractionResult, StoredMessage
 from testkit.driver import MIGHTY, Driver, table_message

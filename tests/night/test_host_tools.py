@@ -11,7 +11,7 @@ import pytest
 
 from bot.client import CardBot
 from bot.storage.db import connect
-from bot.table import Refusal
+from bot.tables.table import Refusal
 from engine.kachuful.actions import Bid
 from testkit.double import Double, FakeUser
 from tests.bot.harness import open_table

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from bot.client import CardBot
-from bot.service import TableService
 from bot.storage.tables import load_table
+from bot.tables.service import TableService
 from testkit.double import Double, FakeUser, StoredMessage
 from testkit.double.harness import RunBot
 from tests.backends import open_sqlite

@@ -15,14 +15,14 @@ from discord.ext import commands
 from bot.games.adapter import GameAdapter
 from bot.games.words import LEVEL_LABELS
 from bot.i18n.commands import L_
-from bot.table import Table
+from bot.tables.table import Table
 from engine.ai.levels import DEFAULT_LEVEL, LEVELS
 from engine.cards import CardParseError, parse_card
 from engine.game import Game
 
 if TYPE_CHECKING:
     from bot.client import CardBot
-    from bot.controller import Controller
+    from bot.interactions.controller import Controller
 
 Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice

@@ -1,9 +1,11 @@
 """The table message: coalesced edits, re-posts before the one-hour edit cap.
 
-At most one edit is in flight per table; requests that arrive meanwhile collapse into
-one more edit showing the latest state. A 429 is waited out and retried, never
-dropped. A message about to turn one hour old (edits then hit error 30046) is replaced
-by a new message, and the old one points to it.
+What the message shows is built when the update is asked for, from the state just
+committed (the caller holds the table's lock). At most one edit is in flight per
+table; requests that arrive meanwhile collapse into one more edit showing the latest
+state. A 429 is waited out and retried, never dropped. A message about to turn one
+hour old (edits then hit error 30046) is replaced by a new message, and the old one
+points to it.
 """
 
 from __future__ import annotations
@@ -12,17 +14,15 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.i18n import N_, _, in_language
+from bot.i18n import N_, _, in_language, speaking
 from bot.render import table_message
 from bot.render import table_pictures as pictures
-
-if TYPE_CHECKING:
-    from bot.storage import Storage
-    from bot.table import Table
+from bot.storage import Storage
+from bot.tables.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,8 @@ _RUNNING: set[asyncio.Task[None]] = set()
 
 class Publisher:
     """Keeps one table's channel message in step with its state (drawn by
-    :func:`bot.render.table_message.render`); where the message is goes to ``storage``."""
+    :func:`bot.render.table_message.render`); where the message is goes to ``storage``.
+    It is the table's :class:`~bot.tables.table.TableMessage`."""
 
     def __init__(
         self, client: discord.Client, table: Table, storage: Storage, clock: Clock = time.time,
@@ -59,6 +60,8 @@ class Publisher:
         self._idle.set()
         self._shown: tuple[int, str | None] | None = None
         """The message last drawn and the key of the picture it holds (None: none)."""
+        self._next: tuple[table_message.Payload, pictures.Draw | None] | None = None
+        """What the message is to show next: its payload and how to draw its picture."""
 
     @property
     def message_id(self) -> int | None:
@@ -75,7 +78,11 @@ class Publisher:
         return f"https://discord.com/channels/{self._guild_id}/{self._channel_id}/{self.message_id}"
 
     def schedule(self, *, repost: bool = False) -> None:
-        """Ask for the message to show the latest state (soon, coalesced)."""
+        """Show the table as it is now (soon, coalesced), in the table's language:
+        the payload and the picture's view are taken here."""
+        table = self._table
+        with speaking(table.language):
+            self._next = (table_message.render(table), pictures.table_drawing(table))
         self._dirty = True
         self._force_repost = self._force_repost or repost
         if self._task is None or self._task.done():
@@ -134,8 +141,9 @@ class Publisher:
 
     async def _push(self, repost: bool) -> None:
         table = self._table
-        payload = table_message.render(table)
-        picture = await pictures.draw(table, pictures.table_drawing(table))
+        assert self._next is not None
+        payload, drawing = self._next
+        picture = await pictures.draw(table, drawing)
         key = None if picture is None else picture.key
         if payload.embeds:
             pictures.show(payload.embeds[0], picture)

@@ -23,7 +23,7 @@ from bot.i18n import LANGS
 from bot.i18n.commands import L_
 
 if TYPE_CHECKING:
-    from bot.commands import TableCommands
+    from bot.interactions.commands import TableCommands
 
 Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice

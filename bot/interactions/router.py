@@ -1,5 +1,6 @@
 """The one place component interactions enter: each is parsed strictly
-(:mod:`bot.render.custom_ids`) and answered exactly once, whatever it carries."""
+(:mod:`bot.render.custom_ids`), handed to its handler here and nowhere else, and
+answered exactly once, whatever it carries."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from typing import Any
 
 import discord
 
-from bot.controller import Controller
 from bot.i18n import language_of, speak
+from bot.interactions.controller import Controller
 from bot.render import custom_ids as ids
 
 log = logging.getLogger(__name__)
@@ -28,12 +29,22 @@ async def route(controller: Controller, interaction: discord.Interaction[Any]) -
         component = ids.parse(dict(interaction.data or {})) \
             if interaction.type is discord.InteractionType.component else None
         match component:
-            case ids.TableButton(table_id, what):
-                await controller.table_button(interaction, table_id, what)
-            case ids.PanelButton(table_id, seat, True):
+            case ids.TableButton(table_id, "join"):
+                await controller.in_lobby(interaction, table_id, "join", controller.join)
+            case ids.TableButton(table_id, "leave"):
+                await controller.in_lobby(interaction, table_id, "leave", controller.leave)
+            case ids.TableButton(table_id, "addbot"):
+                await controller.in_lobby(interaction, table_id, "addbot", controller.add_bots)
+            case ids.TableButton(table_id, "deal"):
+                await controller.in_lobby(interaction, table_id, "deal", controller.deal)
+            case ids.TableButton(table_id, "cancel"):
+                await controller.in_lobby(interaction, table_id, "cancel", controller.end)
+            case ids.TableButton(table_id, "hand"):
+                await controller.hand_button(interaction, table_id)
+            case ids.PanelButton(table_id, _, True):
                 await controller.hint_button(interaction, table_id)
-            case ids.PanelButton(table_id, seat):
-                await controller.panel_button(interaction, table_id, seat)
+            case ids.PanelButton(table_id, _):
+                await controller.panel_button(interaction, table_id)
             case ids.AgainButton(table_id):
                 await controller.play_again(interaction, table_id)
             case ids.HistoryButton(page, game, member):
@@ -42,7 +53,7 @@ async def route(controller: Controller, interaction: discord.Interaction[Any]) -
                 await controller.replay(interaction, game_id, hand, trick, update=True)
             case ids.ActionButton(table_id, version, payload, values):
                 await controller.action_button(interaction, table_id, version, payload, values)
-            case None:
+            case _:
                 await controller.unknown(interaction)
     except Exception:
         log.exception("handling a component interaction failed")

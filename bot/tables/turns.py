@@ -1,9 +1,9 @@
 """The turn driver: AI players' moves, the turn timer and the turn ping.
 
-After every accepted change the service asks it to :meth:`~TurnDriver.kick` the table:
+The table service tells it of every committed change (:meth:`TurnDriver.on_committed`):
 an AI seat to act gets its move (decided in a worker thread, applied through the
-service), a member's turn gets its deadline timer and its ping. Nothing is pinged or
-timed differently while the turn is secret (M9).
+service's :class:`Moves`), a member's turn gets its deadline timer and its ping.
+Nothing is pinged or timed differently while the turn is secret (M9).
 """
 
 from __future__ import annotations
@@ -12,17 +12,15 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
-from bot.ai_players import AiPlayers, snapshot, stamp
 from bot.games.adapter import table_option
-from bot.games.words import seat_label
 from bot.i18n import N_, _, in_language
-from bot.service import TableService
-from bot.table import Accepted, Refusal, Table
-from engine.game import IllegalAction
+from bot.tables.ai_players import AiPlayers, Snapshot
+from bot.tables.table import Accepted, Table
+from engine.game import Action
 
 log = logging.getLogger(__name__)
 
@@ -30,18 +28,31 @@ PING = N_("{member}, it's your turn.")
 PING_AT = N_("{member}, it's your turn: {url}")
 
 
-class TurnDriver:
-    """Drives the turns of the tables of one :class:`TableService` (and becomes its
-    :attr:`~TableService.turns`)."""
+class Moves(Protocol):
+    """What the driver asks of the table service (:class:`bot.tables.actions.ActionJobs`),
+    each in one lock section."""
 
-    def __init__(self, client: discord.Client, service: TableService, ai: AiPlayers) -> None:
+    async def turn_to_decide(self, table: Table, timer_version: int | None) -> Snapshot | None:
+        """What the AI decides the next move on; None when there is nothing to decide."""
+
+    async def play_decided(
+        self, table: Table, decided_on: Snapshot, action: Action, timer_version: int | None,
+    ) -> Accepted | Snapshot | None:
+        """Apply the decided move if the table has not moved since; else what to decide
+        on now (None: nothing)."""
+
+
+class TurnDriver:
+    """Drives the turns of the tables of one table service, whose :class:`Moves` it is
+    given."""
+
+    def __init__(self, client: discord.Client, moves: Moves, ai: AiPlayers) -> None:
         self.client = client
-        self.service = service
+        self.moves = moves
         self.ai = ai
         self._background: set[asyncio.Task[None]] = set()
-        service.turns = self
 
-    def kick(self, table: Table) -> None:
+    def on_committed(self, table: Table) -> None:
         """Start whatever the next turn needs: an AI player, the timer, the ping (none
         while the turn is secret)."""
         game = table.game
@@ -88,10 +99,7 @@ class TurnDriver:
         """Let AI players take their turns, one after another, while it is theirs."""
         while True:
             accepted = await self._ai_turn(table)
-            if accepted is None:
-                return
-            self.service.after(table, accepted)
-            if accepted.finished:
+            if accepted is None or accepted.finished:
                 return
 
     async def _timer(self, table: Table, version: int, deadline: float) -> None:
@@ -99,49 +107,23 @@ class TurnDriver:
         default level (the third time in a row, the member is away: README "Away
         players")."""
         await asyncio.sleep(max(0.0, deadline - time.time()))
-        accepted = await self._ai_turn(table, timer_version=version)
-        if accepted is not None:
-            self.service.after(table, accepted)
+        await self._ai_turn(table, timer_version=version)
 
     async def _ai_turn(self, table: Table, *, timer_version: int | None = None) -> Accepted | None:
-        """Decide the move of the seat to act in a worker thread, then apply it; None
-        when there is nothing to do. Without ``timer_version`` the seat must be an AI
-        player's and the move is paced; with it, the turn must still be at that version
-        (the turn timer). The decision uses a snapshot taken under the lock and is
-        applied only if the table did not move meanwhile; otherwise it is made again."""
-        while True:
-            async with table.lock:
-                game = table.game
-                if table.rec.status != "running" or game is None or game.to_act is None:
-                    return None
-                seat = game.to_act
-                if timer_version is None and not table.seats[seat].ai:
-                    return None
-                if timer_version is not None and table.rec.version != timer_version:
-                    return None
-                snap = snapshot(table, game, seat)
-                hidden = table.adapter.hidden_actor(game)
-            action = await self.ai.move(table.adapter.name, snap, paced=timer_version is None)
-            async with table.lock:
-                if table.rec.status != "running" or stamp(table) != snap.stamp:
-                    continue
-                if timer_version is None and not table.seats[seat].ai:
-                    return None  # an away member took their seat back meanwhile
-                # A secret turn's note stays as for any answer: saying that time ran out
-                # would tell a member's seat from an AI player's.
-                note = None
-                if timer_version is not None and hidden is None:
-                    label = seat_label(table.seats[seat])
-                    # TRANSLATORS: {action} is the game's phrase for the action ("played K♥").
-                    note = _("⏱️ Time ran out for {member}: the AI {action} for them.",
-                             member=label, action=table.adapter.describe_action(action))
-                try:
-                    return await self.service.apply(
-                        table, seat, None, action, note=note,
-                        timed_out=timer_version is not None and hidden is None)
-                except (IllegalAction, Refusal):
-                    log.exception("the AI player of table %s could not act", table.id)
-                    return None
+        """Decide the move of the seat to act in a worker thread and have the service
+        apply it; None when there is nothing to do. Without ``timer_version`` the move
+        is an AI player's, paced; with it, the turn timer's at that version. The move is
+        decided on a snapshot taken under the lock and applied only if the table did
+        not move meanwhile; otherwise it is decided again."""
+        decided_on = await self.moves.turn_to_decide(table, timer_version)
+        while decided_on is not None:
+            action = await self.ai.move(table.adapter.name, decided_on,
+                                        paced=timer_version is None)
+            played = await self.moves.play_decided(table, decided_on, action, timer_version)
+            if not isinstance(played, Snapshot):
+                return played
+            decided_on = played
+        return None
 
     async def _ping(self, table: Table, seat: int, version: int) -> None:
         """A short new message that pings the member to act (an edit pings nobody);

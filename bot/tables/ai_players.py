@@ -1,7 +1,7 @@
-"""AI players' moves, decided off the event loop.
+"""AI players: their names and their moves, decided off the event loop.
 
 A move is decided on a snapshot (the seat's view and legal actions, taken under the
-table lock) in a worker thread by :func:`engine.ai.decide.decide`; the registry then
+table lock) in a worker thread by :func:`engine.ai.decide.decide`; the table service then
 applies it under the lock if the table is still at the same point. Paced moves take
 the same time whatever the cards: the thinking time is padded to :attr:`AiPlayers.delay`,
 so the wait before an AI move tells nobody anything private (in Mighty, not who holds
@@ -17,10 +17,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import _
-from bot.table import Refusal, Table
+from bot.storage.tables import TableRecord
+from bot.tables.table import Refusal, Table
 from engine.ai.decide import DEFAULT_SECONDS, decide
 from engine.ai.levels import DEFAULT_LEVEL, LEVELS
 from engine.game import Action, Game
+
+AI_NAMES = ("Ada", "Boole", "Curie", "Dijkstra", "Euler", "Fermat", "Gauss", "Hopper")
+
+
+def ai_name(rec: TableRecord) -> str:
+    """The first of :data:`AI_NAMES` no AI player at the table has yet."""
+    used = {s.name for s in rec.seats if s.ai}
+    for name in AI_NAMES:
+        if name not in used:
+            return name
+    return f"AI {len(rec.seats) + 1}"
 
 
 def check_level(level: str) -> str:

@@ -1,18 +1,16 @@
-"""One table at runtime: its stored record, its engine game, its lock and its message."""
+"""One table at runtime: its stored record, its engine game, its lock and its message;
+what a request it turns down says, and what an accepted action or a panel answer holds."""
 
 from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from bot.games.adapter import GameAdapter
+from bot.games.adapter import GameAdapter, Panel
 from bot.i18n import Lang, _, language_of
 from bot.storage.tables import SeatRecord, Snapshot, TableRecord
 from engine.game import Action, Game
-
-if TYPE_CHECKING:
-    from bot.publisher import Publisher
 
 
 class Refusal(Exception):
@@ -37,14 +35,47 @@ class LivePanel:
 
 
 @dataclass(slots=True)
+class MemberPanel:
+    """A member's private panel as the table stood when it was built (under the lock):
+    the panel, the seat and table version it is drawn for, and whether it offers a
+    hint."""
+
+    panel: Panel
+    seat: int
+    version: int
+    hint: bool
+
+
+@dataclass(slots=True)
 class Accepted:
-    """An accepted action: the public phrase, the actor's own phrase and whether the
-    game ended with it."""
+    """An accepted action: the public phrase, the actor's own phrase, whether the game
+    ended with it, and the actor's panel when the answer shows it (built in the same
+    lock section as the action)."""
 
     seat: int
     text: str
     finished: bool
     own: str = ""
+    panel: MemberPanel | None = None
+
+
+class TableMessage(Protocol):
+    """The table's channel message as the runtime drives it
+    (:class:`bot.tables.publisher.Publisher`)."""
+
+    @property
+    def jump_url(self) -> str | None:
+        """A link to the message, once it is posted."""
+
+    @property
+    def busy(self) -> bool:
+        """Whether an update is pending or in flight."""
+
+    def schedule(self, *, repost: bool = False) -> None:
+        """Show the table as it is now (``repost``: as a new message at the bottom)."""
+
+    async def flush(self) -> None:
+        """Wait until no update is pending or in flight."""
 
 
 class Table:
@@ -62,7 +93,7 @@ class Table:
         """The engine state last stored (at most once per hand)."""
         self.since: list[tuple[int, Action]] = []
         """The actions stored after :attr:`snapshot`: with it, they rebuild the game."""
-        self.publisher: Publisher | None = None
+        self.publisher: TableMessage | None = None
         self.ping_message_id: int | None = None
         self.panels: dict[int, LivePanel] = {}
         """Each member's live panel, by member id (in memory only: after a restart the

@@ -14,10 +14,10 @@ from collections.abc import Callable
 import discord
 
 from bot.games.registry import game_named
-from bot.publisher import Publisher
 from bot.shards import ALL, Shards
 from bot.storage import Storage, StoredTable
-from bot.table import Table
+from bot.tables.publisher import Publisher
+from bot.tables.table import Table, TableMessage
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ class TableRegistry:
         self.shards = shards
         self._tables: dict[int, Table] = {}
         self._channels: dict[int, Table] = {}
-        self._closing: weakref.WeakSet[Publisher] = weakref.WeakSet()
+        self._closing: weakref.WeakSet[TableMessage] = weakref.WeakSet()
         """Messages of tables that just closed, until their last edit is out."""
         self._finals: list[Publisher] = []
         """Final standings being posted after a restart."""

@@ -1,0 +1,79 @@
+"""Answering one interaction exactly once: the work runs inside a :class:`Reply`, a
+:class:`Refusal` becomes the member's private answer, anything unexpected the generic
+one (its traceback logged). Every handler of :mod:`bot.interactions` runs this way."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.i18n import N_, _
+from bot.interactions.answers import Reply
+from bot.tables.registry import TableRegistry
+from bot.tables.service import TableService
+from bot.tables.table import Refusal
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+SOMETHING_WRONG = N_("Something went wrong on our side and nothing changed. Please try again.")
+NO_GUILD = N_("Tables live in server text channels; use this command there.")
+NO_LONGER_IN_USE = N_("This button is no longer in use, so nothing changed. The table's "
+                      "**My hand** button shows your cards as they are now.")
+
+
+class Handlers:
+    """The base of the handlers behind every command and button."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+        self.registry: TableRegistry = service.registry
+
+    async def _run(
+        self, interaction: Interaction, work: Callable[[Reply], Awaitable[None]], *,
+        update: bool = False,
+    ) -> None:
+        reply = Reply(interaction, update=update)
+        try:
+            await work(reply)
+        except Refusal as exc:
+            await self._refuse(reply, exc.message)
+        except Exception:
+            log.exception("handling an interaction failed")
+            await self._refuse(reply, _(SOMETHING_WRONG))
+        finally:
+            reply.close()
+
+    @staticmethod
+    async def _refuse(reply: Reply, message: str) -> None:
+        try:
+            await reply.send(message)
+        except discord.HTTPException as exc:
+            log.warning("could not send a refusal: %s", exc)
+
+    async def _simple(self, interaction: Interaction, op: Callable[[], Awaitable[str]]) -> None:
+        """Answer with the text ``op`` returns."""
+        async def work(reply: Reply) -> None:
+            await reply.send(await op())
+
+        await self._run(interaction, work)
+
+    async def refuse(self, interaction: Interaction, message: str) -> None:
+        """Answer with a refusal only (bad input caught before reaching a table)."""
+        async def work(reply: Reply) -> None:
+            raise Refusal(message)
+
+        await self._run(interaction, work)
+
+    async def unknown(self, interaction: Interaction) -> None:
+        """A component that is not (or no longer) one of ours."""
+        log.debug("unknown component %r", dict(interaction.data or {}).get("custom_id"))
+        await self.refuse(interaction, _(NO_LONGER_IN_USE))
+
+    async def failed(self, interaction: Interaction) -> None:
+        """The answer when handling failed unexpectedly (the traceback is logged)."""
+        if not interaction.response.is_done():
+            await self.refuse(interaction, _(SOMETHING_WRONG))
