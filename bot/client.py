@@ -14,6 +14,7 @@ from bot.ai_players import AiPlayers
 from bot.config import Settings
 from bot.controller import Controller
 from bot.i18n.commands import CardTree, CatalogTranslator
+from bot.permission_check import log_checks
 from bot.registry import TableRegistry
 from bot.router import ROUTED, route
 from bot.service import TableService
@@ -119,6 +120,8 @@ class CardBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
+        if self._service is not None:
+            log_checks(self, self.registry.tables())
 
     async def on_interaction(self, interaction: discord.Interaction[CardBot]) -> None:
         """Components and modals are routed by custom_id (slash commands go through the

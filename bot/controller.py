@@ -14,9 +14,10 @@ from typing import Any
 
 import discord
 
-from bot import history_render, replays
+from bot import history_render, permission_check, replays
 from bot import table_pictures as pictures
 from bot.answers import Reply
+from bot.channel_access import check_opening, opening_note
 from bot.custom_ids import LOBBY_WHATS, custom_ids_of, panel_button
 from bot.games.adapter import ActionFor, Draft, GameAdapter, Panel
 from bot.games.registry import GAMES, game_named
@@ -183,20 +184,23 @@ class Controller:
         async def work(reply: Reply) -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise Refusal(_(NO_GUILD), "no_guild")
+            check_opening(interaction.app_permissions)
             saved = await self.service.defaults(interaction.guild_id, adapter)
             language = given.get("language") \
                 or await self.service.server_language(interaction.guild_id) \
                 or language_of(interaction.guild_locale).code
             settings = {**built_in, **saved, **given, "language": language}
             try:
-                await self.service.open(
+                table = await self.service.open(
                     adapter, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                     host_id=interaction.user.id, host_name=interaction.user.display_name,
                     settings=settings,
                 )
             except TableExists as exc:
                 raise _table_exists(exc) from None
-            await reply.send(_(OPENED, game=adapter.title, command=adapter.name))
+            note = opening_note(table, interaction.app_permissions)
+            opened = _(OPENED, game=adapter.title, command=adapter.name)
+            await reply.send(opened if note is None else f"{opened}\n{note}")
 
         await self._run(interaction, work)
 
@@ -243,6 +247,23 @@ class Controller:
             return _(LANGUAGE_SET, language=chosen.native)
 
         await self._simple(interaction, op)
+
+    async def check_channels(self, interaction: Interaction) -> None:
+        """``/cardnight check``: what the bot can do in each channel with an open table of
+        this server and in this one (Manage Server)."""
+        async def work(reply: Reply) -> None:
+            guild_id, perms = interaction.guild_id, interaction.permissions
+            if guild_id is None or interaction.channel_id is None:
+                raise Refusal(_(NO_GUILD), "no_guild")
+            if not perms.manage_guild:
+                raise Refusal(_(permission_check.MANAGERS_ONLY), "not_manager")
+            here = permission_check.ChannelCheck(interaction.channel_id, None,
+                                                 interaction.app_permissions)
+            tables = [t for t in self.registry.tables() if t.rec.guild_id == guild_id]
+            found = permission_check.checks(interaction.client, tables, here)
+            await reply.send(embed=permission_check.report(interaction.client, found))
+
+        await self._run(interaction, work)
 
     async def join(self, interaction: Interaction, table: Table) -> None:
         await self._simple(interaction, lambda: self.service.join(

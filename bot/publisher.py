@@ -3,7 +3,10 @@
 At most one edit is in flight per table; requests that arrive meanwhile collapse into
 one more edit showing the latest state. A 429 is waited out and retried, never
 dropped. A message about to turn one hour old (edits then hit error 30046) is replaced
-by a new message, and the old one points to it.
+by a new message, and the old one points to it. The message is the bot's own (not an
+interaction answer, whose token dies after 15 minutes), so it needs the channel
+permissions of :mod:`bot.permissions`: without Attach Files it goes on text-only, and
+without the others it waits, the host told why (:mod:`bot.channel_access`).
 """
 
 from __future__ import annotations
@@ -18,7 +21,10 @@ import discord
 
 from bot import table_message
 from bot import table_pictures as pictures
+from bot.channel_access import ChannelAccess, refused_for_permissions
+from bot.games.adapter import table_option
 from bot.i18n import N_, _, in_language
+from bot.pictures import Picture
 
 if TYPE_CHECKING:
     from bot.storage import Storage
@@ -59,6 +65,8 @@ class Publisher:
         self._idle.set()
         self._shown: tuple[int, str | None] | None = None
         """The message last drawn and the key of the picture it holds (None: none)."""
+        self.access = ChannelAccess(client, table)
+        """What the bot may do in the table's channel, and what the host was told."""
 
     @property
     def message_id(self) -> int | None:
@@ -134,16 +142,41 @@ class Publisher:
 
     async def _push(self, repost: bool) -> None:
         table = self._table
+        blocked = self.access.blocked(posting=self._posting(repost))
+        if blocked:  # nothing can be shown: shown again with the next change once granted
+            await self.access.tell_blocked(blocked)
+            return
+        allowed = self.access.pictures_allowed()
+        picture = await pictures.draw(table, pictures.table_drawing(table) if allowed else None)
+        try:
+            await self._show(repost, picture)
+        except discord.Forbidden as exc:
+            if not refused_for_permissions(exc):
+                raise
+            if picture is None:
+                await self.access.tell_blocked([])
+                return
+            self.access.refuse_pictures()  # the cache could not tell: again, text-only
+            self._dirty = True
+            self._force_repost = self._force_repost or repost
+        if table_option(table.rec.settings, "images") and not self.access.pictures_allowed():
+            await self.access.tell_pictures()
+
+    def _posting(self, repost: bool) -> bool:
+        """Whether the update posts a new message (else it edits the one shown)."""
+        posted_at = self._table.rec.message_posted_at
+        too_old = posted_at is not None and self._clock() - posted_at >= REPOST_AGE
+        return self.message_id is None or repost or too_old
+
+    async def _show(self, repost: bool, picture: Picture | None) -> None:
+        """Post (or re-post) the message, else edit it, with ``picture`` if any."""
+        table = self._table
         payload = table_message.render(table)
-        picture = await pictures.draw(table, pictures.table_drawing(table))
         key = None if picture is None else picture.key
         if payload.embeds:
             pictures.show(payload.embeds[0], picture)
         channel = self._client.get_partial_messageable(self._channel_id, guild_id=self._guild_id)
-        now = self._clock()
-        posted_at = table.rec.message_posted_at
-        too_old = posted_at is not None and now - posted_at >= REPOST_AGE
-        if self.message_id is None or repost or too_old:
+        if self._posting(repost):
             old = self.message_id
             message = await channel.send(
                 content=payload.content, embeds=payload.embeds,
@@ -159,6 +192,7 @@ class Publisher:
                 await self._point_old(channel, old, message.jump_url)
             return
         message_id = self.message_id
+        assert message_id is not None  # not posting: there is a message to edit
         extra: dict[str, Any] = {}
         if self._shown != (message_id, key):  # an unchanged picture is not sent again
             extra["attachments"] = [pictures.attachment(picture)] if picture else []

@@ -19,6 +19,7 @@ import discord
 from bot.ai_players import AiPlayers, snapshot, stamp
 from bot.games.adapter import table_option
 from bot.i18n import N_, _, in_language
+from bot.permissions import can_post, in_channel
 from bot.render import seat_label
 from bot.service import TableService
 from bot.table import Accepted, Refusal, Table
@@ -150,6 +151,9 @@ class TurnDriver:
         user_id = table.seats[seat].user_id
         if user_id is None or table.rec.version != version or not table.is_open:
             return
+        allowed = in_channel(self.client, table.rec.channel_id)
+        if allowed is not None and not can_post(allowed):
+            return  # the host is told by the table message's update (bot.channel_access)
         channel = self.client.get_partial_messageable(table.rec.channel_id)
         url = table.publisher.jump_url if table.publisher else None
         mention = f"<@{user_id}>"
