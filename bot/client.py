@@ -123,6 +123,23 @@ class CardBot(commands.AutoShardedBot):
         if self._service is not None:
             log_checks(self, self.registry.tables())
 
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel,
+    ) -> None:
+        """A channel's permissions may have changed: its table shows what it now may."""
+        table = self.registry.in_channel(after.id) if self._service else None
+        if table is not None and table.publisher is not None:
+            table.publisher.schedule()
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        """A role's permissions may have changed: the server's tables show what they
+        now may."""
+        if self._service is None or before.permissions == after.permissions:
+            return
+        for table in self.registry.tables():
+            if table.rec.guild_id == after.guild.id and table.publisher is not None:
+                table.publisher.schedule()
+
     async def on_interaction(self, interaction: discord.Interaction[CardBot]) -> None:
         """Components and modals are routed by custom_id (slash commands go through the
         command tree)."""
