@@ -1,4 +1,4 @@
-"""Who may see what in a replay (README "Replays"): a Mighty hand's kitty and discards
+"""Who may see what in a replay (docs/playing.md "/replay"): a Mighty hand's kitty and discards
 only to that hand's declarer, a finished Kachuful game's dealt hands to anyone, and the
 attached file never holds the real kitty or a card that was not played."""
 
