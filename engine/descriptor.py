@@ -3,8 +3,10 @@ per game, exported by its package (``engine.kachuful.descriptor.KACHUFUL``) and 
 once in :mod:`engine.registry`. The command line and the AI players find a game
 through its descriptor only.
 
-A runtime that needs more per game (the bot's adapter, storage name, words) keeps its
-own descriptor referring to this one; the engine never imports it.
+A descriptor also declares the facts in which games differ that the engine's shared
+code reads: its hints' reasons (:class:`~engine.ai.reasons.HintReasons`). A runtime
+that needs more per game (the bot's adapter, storage name, words) keeps its own
+descriptor referring to this one; the engine never imports it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from engine.ai.budget import Budget
 from engine.ai.policy import Policy
+from engine.ai.reasons import HintReasons
 from engine.game import Action, Event, Game, IllegalAction
 from engine.record import run_actions
 
@@ -74,6 +77,8 @@ class GameDescriptor(Generic[G]):
     """The AI player of the levels ``easy``, ``normal`` and ``hard``."""
     policies: Mapping[str, Callable[[], Policy]]
     """Further AI levels by name (``simple``); ``random`` comes with every game."""
+    hints: HintReasons
+    """The reasons of the hints (:mod:`engine.ai.hints`)."""
 
     def load(self, doc: Any) -> G:
         """The game a replay document (a saved game) describes, its actions applied;

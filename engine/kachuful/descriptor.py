@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.ai.kachuful.reasons import REASONS
 from engine.ai.kachuful.simple import KachufulSimple
 from engine.ai.levels import decide_kachuful
 from engine.descriptor import GameDescriptor
@@ -16,4 +17,5 @@ KACHUFUL: GameDescriptor[KachufulGame] = GameDescriptor(
     spec=SPEC,
     decide=decide_kachuful,
     policies={"simple": KachufulSimple},
+    hints=REASONS,
 )

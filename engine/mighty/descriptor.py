@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.ai.levels import decide_mighty
+from engine.ai.mighty.reasons import REASONS
 from engine.ai.mighty.simple import MightySimple
 from engine.descriptor import GameDescriptor
 from engine.mighty.game import MightyGame
@@ -17,4 +18,5 @@ MIGHTY: GameDescriptor[MightyGame] = GameDescriptor(
     spec=SPEC,
     decide=decide_mighty,
     policies={"simple": MightySimple},
+    hints=REASONS,
 )
