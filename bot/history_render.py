@@ -123,7 +123,8 @@ def replay_page(
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The viewer at ``hand`` (from 0) and ``trick`` (0: the hand's bids or auction;
     then each trick), with its Prev/Next buttons, as member ``viewer`` may see it: a
-    Mighty hand's kitty and discards only when they were its declarer."""
+    hand's private cards (Mighty's kitty and discards) only when they sat in the seat
+    the game's reveal names (its declarer)."""
     hand = min(hand, len(replay.hands) - 1)
     pages = replay.hands[hand]
     trick = min(trick, len(pages.tricks))
@@ -133,9 +134,8 @@ def replay_page(
         if pages.dealt is not None:
             lines.append(_("Dealt:") + "\n" + "\n".join(
                 f"{n}: {' '.join(cards)}" for n, cards in zip(names, pages.dealt, strict=True)))
-        declarer = pages.summary.get("declarer")
         seat = next((p.seat for p in recorded.players if p.user_id == viewer), None)
-        if pages.kitty is not None and seat is not None and seat == declarer:
+        if pages.kitty is not None and seat is not None and seat == pages.privy:
             lines.append(_(DECLARER_ONLY, kitty=" ".join(pages.kitty),
                            discards=" ".join(pages.discards or ())))
         lines.append(_n("{count} trick in this hand: press Trick ▶ to follow it.",

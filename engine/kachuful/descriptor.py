@@ -7,6 +7,7 @@ from engine.ai.kachuful.simple import KachufulSimple
 from engine.ai.levels import decide_kachuful
 from engine.descriptor import GameDescriptor
 from engine.kachuful.game import KachufulGame
+from engine.kachuful.reveal import REVEAL
 from engine.kachuful.spec import SPEC
 
 KACHUFUL: GameDescriptor[KachufulGame] = GameDescriptor(
@@ -18,4 +19,5 @@ KACHUFUL: GameDescriptor[KachufulGame] = GameDescriptor(
     decide=decide_kachuful,
     policies={"simple": KachufulSimple},
     hints=REASONS,
+    reveal=REVEAL,
 )

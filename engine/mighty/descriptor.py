@@ -7,6 +7,7 @@ from engine.ai.mighty.reasons import REASONS
 from engine.ai.mighty.simple import MightySimple
 from engine.descriptor import GameDescriptor
 from engine.mighty.game import MightyGame
+from engine.mighty.reveal import REVEAL
 from engine.mighty.rules import PLAYERS
 from engine.mighty.spec import SPEC
 
@@ -19,4 +20,5 @@ MIGHTY: GameDescriptor[MightyGame] = GameDescriptor(
     decide=decide_mighty,
     policies={"simple": MightySimple},
     hints=REASONS,
+    reveal=REVEAL,
 )
