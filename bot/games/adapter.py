@@ -205,6 +205,19 @@ class GameAdapter(ABC):
         unless it names the actor in the third person."""
         return self.describe_action(action)
 
+    def replay_head(self, summary: Mapping[str, Any], names: Sequence[str]) -> str | None:
+        """The head of a replayed hand from its public ``summary`` (the engine's hand
+        summary; ``names`` by seat), in the language being spoken; None (the default)
+        for none."""
+        return None
+
+    def replay_trick_note(
+        self, summary: Mapping[str, Any], trick: Mapping[str, Any], names: Sequence[str],
+    ) -> str | None:
+        """A line under a replayed ``trick`` (as the public view's ``last_trick``) of the
+        hand ``summary`` tells, e.g. whom it revealed; None (the default) for none."""
+        return None
+
     @abstractmethod
     def refusal(self, exc: IllegalAction) -> str:
         """The words shown for a refused action: what happened and what to do instead."""

@@ -9,6 +9,7 @@ import discord
 
 from bot.custom_ids import number
 from bot.games.adapter import TABLE_DEFAULTS, Field, GameAdapter, Panel, table_options_text
+from bot.games.kachuful.history import replay_head
 from bot.i18n import N_, _, _n, reason
 from bot.render import (
     NO_CARD_YET,
@@ -412,6 +413,11 @@ class KachufulAdapter(GameAdapter):
 
     def rules_card(self) -> str:
         return _(RULES_CARD)
+
+    # --- replays -------------------------------------------------------------------------
+
+    def replay_head(self, summary: Mapping[str, Any], names: Sequence[str]) -> str:
+        return replay_head(summary, names)
 
 
 KACHUFUL: Final = KachufulAdapter()
