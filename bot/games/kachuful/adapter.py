@@ -10,6 +10,7 @@ import discord
 from bot.custom_ids import number
 from bot.games.adapter import TABLE_DEFAULTS, Field, GameAdapter, Panel, table_options_text
 from bot.games.kachuful.history import replay_head
+from bot.games.kachuful.scene import SCENE
 from bot.i18n import N_, _, _n, reason
 from bot.render import (
     NO_CARD_YET,
@@ -154,6 +155,7 @@ class KachufulAdapter(GameAdapter):
     name = "kachuful"
     title = "Kachuful"
     engine = ENGINE_KACHUFUL
+    scene = SCENE
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
 

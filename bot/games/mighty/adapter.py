@@ -17,6 +17,7 @@ from bot.games.adapter import (
 )
 from bot.games.mighty import history
 from bot.games.mighty.panel import build_panel, decode_button, decode_select
+from bot.games.mighty.scene import SCENE
 from bot.games.mighty.table import score_lines, summary_lines, table_fields
 from bot.games.mighty.words import bid_text
 from bot.games.words import trump_text
@@ -90,6 +91,7 @@ class MightyAdapter(GameAdapter):
     title = "Mighty"
     engine = ENGINE_MIGHTY
     net_scores = True
+    scene = SCENE
     min_seats = PLAYERS
     max_seats = PLAYERS
 
