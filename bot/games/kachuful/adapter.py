@@ -9,6 +9,8 @@ import discord
 
 from bot.custom_ids import number
 from bot.games.adapter import TABLE_DEFAULTS, Field, GameAdapter, Panel, table_options_text
+from bot.games.kachuful.history import replay_head
+from bot.games.kachuful.scene import SCENE
 from bot.i18n import N_, _, _n, reason
 from bot.render import (
     NO_CARD_YET,
@@ -153,6 +155,7 @@ class KachufulAdapter(GameAdapter):
     name = "kachuful"
     title = "Kachuful"
     engine = ENGINE_KACHUFUL
+    scene = SCENE
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
 
@@ -412,6 +415,11 @@ class KachufulAdapter(GameAdapter):
 
     def rules_card(self) -> str:
         return _(RULES_CARD)
+
+    # --- replays -------------------------------------------------------------------------
+
+    def replay_head(self, summary: Mapping[str, Any], names: Sequence[str]) -> str:
+        return replay_head(summary, names)
 
 
 KACHUFUL: Final = KachufulAdapter()

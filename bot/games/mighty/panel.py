@@ -28,8 +28,8 @@ from bot.games.mighty.words import (
     call_text,
     card_at,
     contract_of,
-    trump_text,
 )
+from bot.games.words import trump_text
 from bot.i18n import N_, _, _n, reason
 from bot.render import TURN_MARK, greyed_out, hand_text, won_trick_line
 from engine.cards import ACE, JOKER, Card, Suit, card, sort_hand
