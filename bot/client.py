@@ -16,13 +16,12 @@ from bot.interactions.controller import Controller
 from bot.interactions.router import ROUTED, route
 from bot.storage import Storage, open_storage
 from bot.tables.ai_players import AiPlayers
+from bot.tables.permission_check import log_checks
 from bot.tables.registry import TableRegistry
 from bot.tables.service import TableService
 from bot.tables.turns import Moves, TurnDriver
 
 log = logging.getLogger(__name__)
-
-
 
 COGS = "cogs"
 """The package of the cogs, loaded by name (nothing in ``bot/`` imports it)."""
@@ -128,6 +127,25 @@ class CardBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
+        if self._service is not None:
+            log_checks(self, self.registry.tables())
+
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel,
+    ) -> None:
+        """A channel's permissions may have changed: its table shows what it now may."""
+        table = self.registry.in_channel(after.id) if self._service else None
+        if table is not None:
+            await self.service.show(table)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        """A role's permissions may have changed: the server's tables show what they
+        now may."""
+        if self._service is None or before.permissions == after.permissions:
+            return
+        for table in self.registry.tables():
+            if table.rec.guild_id == after.guild.id:
+                await self.service.show(table)
 
     async def on_interaction(self, interaction: discord.Interaction[CardBot]) -> None:
         """Components and modals are routed by custom_id (slash commands go through the

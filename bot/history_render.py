@@ -7,20 +7,17 @@ member's language (:meth:`bot.i18n.Lang.date`). Names in embeds never ping."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Final
+from typing import Final
 
 import discord
 
 from bot.games.adapter import GameAdapter
-from bot.games.mighty.words import call_text, trump_text
 from bot.i18n import N_, _, _n, current
 from bot.render import custom_ids as ids
 from bot.render.embeds import clip
 from bot.render.views import Rows, _button, _rows
 from bot.replays import HandPages, Replay
 from bot.storage.results import PlayerResult, RecordedGame
-from engine.cards import CardParseError
-from engine.mighty.rules import parse_trump
 
 PER_PAGE: Final = 10
 NOT_HERE: Final = N_("That game is not one of this server's recorded games, so it cannot be "
@@ -123,26 +120,27 @@ def replay_page(
 ) -> tuple[discord.Embed, discord.ui.View]:
     """The viewer at ``hand`` (from 0) and ``trick`` (0: the hand's bids or auction;
     then each trick), with its Prev/Next buttons, as member ``viewer`` may see it: a
-    Mighty hand's kitty and discards only when they were its declarer."""
+    hand's private cards (Mighty's kitty and discards) only when they sat in the seat
+    the game's reveal names (its declarer)."""
     hand = min(hand, len(replay.hands) - 1)
     pages = replay.hands[hand]
     trick = min(trick, len(pages.tricks))
     names = [seat_name(p) for p in recorded.players]
-    lines = [_hand_head(adapter.name, pages.summary, names)]
+    head = adapter.replay_head(pages.summary, names)
+    lines = [] if head is None else [head]
     if trick == 0:
         if pages.dealt is not None:
             lines.append(_("Dealt:") + "\n" + "\n".join(
                 f"{n}: {' '.join(cards)}" for n, cards in zip(names, pages.dealt, strict=True)))
-        declarer = pages.summary.get("declarer")
         seat = next((p.seat for p in recorded.players if p.user_id == viewer), None)
-        if pages.kitty is not None and seat is not None and seat == declarer:
+        if pages.kitty is not None and seat is not None and seat == pages.privy:
             lines.append(_(DECLARER_ONLY, kitty=" ".join(pages.kitty),
                            discards=" ".join(pages.discards or ())))
         lines.append(_n("{count} trick in this hand: press Trick ▶ to follow it.",
                         "{count} tricks in this hand: press Trick ▶ to follow them.",
                         len(pages.tricks)))
     else:
-        lines.append(_trick_text(adapter.name, pages, trick, names))
+        lines.append(_trick_text(adapter, pages, trick, names))
     if trick == len(pages.tricks) and pages.scores is not None:
         number = current().number
         lines.append(_("Scores this hand: {scores}", scores=", ".join(
@@ -165,73 +163,11 @@ def replay_page(
     return embed, Rows(_rows(buttons))
 
 
-def _hand_head(game: str, summary: dict[str, Any], names: list[str]) -> str:
-    if game == "mighty":
-        return _mighty_head(summary, names)
-    bids = ", ".join(_("{player} {bid} blind", player=n, bid=b) if bl else f"{n} {b}"
-                     for n, b, bl in zip(names, summary.get("bids") or [],
-                                         summary.get("blind") or [], strict=False))
-    dealer = summary.get("dealer")
-    size = summary.get("size")
-    return _n("Dealer {dealer} · {count} card each · trump {trump}\nBids: {bids}",
-              "Dealer {dealer} · {count} cards each · trump {trump}\nBids: {bids}",
-              size if isinstance(size, int) else 0,
-              dealer=names[dealer] if isinstance(dealer, int) else "—",
-              trump=_trump(summary.get("trump")), bids=bids)
-
-
-def _trump(label: object) -> str:
-    """A stored trump label (``spades`` … ``notrump``) in words, in the language being
-    spoken; anything else as it is."""
-    try:
-        return trump_text(parse_trump(str(label)))
-    except CardParseError:
-        return str(label or "—")
-
-
-def _mighty_head(summary: dict[str, Any], names: list[str]) -> str:
-    declarer = summary.get("declarer")
-    if not isinstance(declarer, int):
-        return _("No contract was played in this hand.")
-    points, trump = summary.get("contract") or ["—", "—"]
-    bid = summary.get("initial_contract") or ["—", "—"]
-    solo = summary.get("solo")
-    friend = summary.get("friend")
-    words: dict[str, object] = {
-        "declarer": names[declarer], "points": points, "trump": _trump(trump),
-        "bid_points": bid[0], "bid_trump": _trump(bid[1]),
-        "call": call_text(summary.get("friend_call"))}
-    if solo == "secret":
-        head = _("Declarer {declarer}: contract {points} {trump} (won the auction at "
-                 "{bid_points} {bid_trump}), friend call {call}, played alone (a solo) (a "
-                 "secret solo, revealed at the hand's end).", **words)
-    elif solo == "open":
-        head = _("Declarer {declarer}: contract {points} {trump} (won the auction at "
-                 "{bid_points} {bid_trump}), friend call {call}, played alone (a solo).", **words)
-    elif isinstance(friend, int):
-        head = _("Declarer {declarer}: contract {points} {trump} (won the auction at "
-                 "{bid_points} {bid_trump}), friend call {call}, played with the friend "
-                 "{friend}.", friend=names[friend], **words)
-    else:
-        head = _("Declarer {declarer}: contract {points} {trump} (won the auction at "
-                 "{bid_points} {bid_trump}), friend call {call}, played with no friend.", **words)
-    taken = _("Points taken: {points} (made).", points=summary.get("points")) \
-        if summary.get("success") else \
-        _("Points taken: {points} (failed).", points=summary.get("points"))
-    return f"{head}\n{taken}"
-
-
-def _trick_text(game: str, pages: HandPages, trick: int, names: list[str]) -> str:
+def _trick_text(adapter: GameAdapter, pages: HandPages, trick: int, names: list[str]) -> str:
     shown = pages.tricks[trick - 1]
     cards = "\n".join(f"{names[c['seat']]}: {c['card']}" for c in shown["cards"])
     head = _("Trick {trick} of {tricks}: led by {leader}, won by {winner}", trick=trick,
              tricks=len(pages.tricks), leader=names[shown["leader"]],
              winner=names[shown["winner"]])
-    text = f"{head}\n{cards}"
-    called = pages.summary.get("friend_call")
-    friend = pages.summary.get("friend")
-    if game == "mighty" and isinstance(friend, int) and any(
-            c["card"] == called and c["seat"] == friend for c in shown["cards"]):
-        text += "\n" + _("The friend is revealed: {friend} played {card}.", friend=names[friend],
-                         card=called)
-    return text
+    note = adapter.replay_trick_note(pages.summary, shown, names)
+    return f"{head}\n{cards}" if note is None else f"{head}\n{cards}\n{note}"

@@ -3,8 +3,11 @@ per game, exported by its package (``engine.kachuful.descriptor.KACHUFUL``) and 
 once in :mod:`engine.registry`. The command line and the AI players find a game
 through its descriptor only.
 
-A runtime that needs more per game (the bot's adapter, storage name, words) keeps its
-own descriptor referring to this one; the engine never imports it.
+A descriptor also declares the facts in which games differ that the engine's shared
+code reads: its hints' reasons (:class:`~engine.ai.reasons.HintReasons`) and what a
+replay of a recorded game may show (:class:`Reveal`). A runtime that needs more per
+game (the bot's adapter, storage name, words) keeps its own descriptor referring to
+this one; the engine never imports it.
 """
 
 from __future__ import annotations
@@ -13,10 +16,11 @@ import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from engine.ai.budget import Budget
 from engine.ai.policy import Policy
+from engine.ai.reasons import HintReasons
 from engine.game import Action, Event, Game, IllegalAction
 from engine.record import run_actions
 
@@ -56,6 +60,52 @@ class GameSpec(Protocol[G]):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class Privy:
+    """Cards of one hand that one seat saw and the others never did (Mighty's kitty and
+    discards, seen by its declarer)."""
+
+    seat: int | None
+    """The seat that may see them again (None: nobody)."""
+    kitty: list[str]
+    discards: list[str] | None
+
+
+class Reveal:
+    """What a replay of a recorded game may show beyond its public views and hand
+    summaries (README "Replays"), read from its replay document with the deals written
+    out (``Game.record(expand_deals=True)``). This base, a game's default, shows nothing
+    that was hidden: no hand as dealt, no seat's private cards, and a replay file that
+    names the game only."""
+
+    def dealt(self, doc: Mapping[str, Any], deal: int, finished: bool) -> list[list[str]] | None:
+        """Each seat's cards of deal ``deal`` (from 0) as dealt, when everyone may see
+        them (``finished``: the game is over); None when not."""
+        return None
+
+    def privy(
+        self, doc: Mapping[str, Any], deal: int, actions: Sequence[Mapping[str, Any]],
+        summary: Mapping[str, Any],
+    ) -> Privy | None:
+        """The cards of deal ``deal`` that one seat alone may see again, from its
+        ``actions`` and its hand's ``summary``; None when there are none."""
+        return None
+
+    def document(
+        self, doc: Mapping[str, Any], deals: int | None, played: Mapping[int, list[list[str]]],
+        summaries: Sequence[Mapping[str, Any]],
+    ) -> dict[str, Any]:
+        """The replay document anyone may have, from ``doc`` with its actions cut after
+        the last scored hand: ``deals`` is how many deals there were up to that cut
+        (None: every deal, the game being over), ``played`` each seat's cards as played,
+        ``summaries`` the hand summaries, both by deal."""
+        return {"game": doc["game"]}
+
+
+CONCEALED: Final = Reveal()
+"""The replays of a game that declares no :class:`Reveal`: nothing that was hidden."""
+
+
 @dataclass(frozen=True, eq=False)
 class GameDescriptor(Generic[G]):
     """One game, as registered. Compared and hashed by identity (one per game)."""
@@ -74,6 +124,10 @@ class GameDescriptor(Generic[G]):
     """The AI player of the levels ``easy``, ``normal`` and ``hard``."""
     policies: Mapping[str, Callable[[], Policy]]
     """Further AI levels by name (``simple``); ``random`` comes with every game."""
+    hints: HintReasons
+    """The reasons of the hints (:mod:`engine.ai.hints`)."""
+    reveal: Reveal = CONCEALED
+    """What a replay may show (:class:`Reveal`; by default nothing that was hidden)."""
 
     def load(self, doc: Any) -> G:
         """The game a replay document (a saved game) describes, its actions applied;

@@ -6,15 +6,18 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import discord
 
+from bot.games.scene import PLAIN, GameScene
 from bot.i18n import N_, _
-from bot.pictures import Picture
 from bot.storage.tables import SeatRecord
 from engine.descriptor import GameDescriptor
 from engine.game import Action, Game, IllegalAction
+
+if TYPE_CHECKING:  # the pictures read the adapters (their games' scenes)
+    from bot.pictures import Picture
 
 TABLE_DEFAULTS: Final[dict[str, Any]] = {"turn_timer": 0, "turn_ping": True, "images": True,
                                          "deck": "classic"}
@@ -115,8 +118,11 @@ class GameAdapter(ABC):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     net_scores: ClassVar[bool] = False
-    """Whether scores are balances that sum to zero (Mighty, M3): records then show
-    them signed and as net units rather than averages."""
+    """Whether scores are balances that sum to zero (Mighty, M3): records and pictures
+    then show them signed, and records as net units rather than averages."""
+    scene: ClassVar[GameScene] = PLAIN
+    """What the pictures draw for the game (:mod:`bot.games.scene`; by default nothing
+    beyond the shared table)."""
 
     @abstractmethod
     def describe_settings(self, settings: Mapping[str, Any]) -> str:
@@ -215,6 +221,19 @@ class GameAdapter(ABC):
         """The phrase for the actor's own confirmation ("Done: you …"); the public one
         unless it names the actor in the third person."""
         return self.describe_action(action)
+
+    def replay_head(self, summary: Mapping[str, Any], names: Sequence[str]) -> str | None:
+        """The head of a replayed hand from its public ``summary`` (the engine's hand
+        summary; ``names`` by seat), in the language being spoken; None (the default)
+        for none."""
+        return None
+
+    def replay_trick_note(
+        self, summary: Mapping[str, Any], trick: Mapping[str, Any], names: Sequence[str],
+    ) -> str | None:
+        """A line under a replayed ``trick`` (as the public view's ``last_trick``) of the
+        hand ``summary`` tells, e.g. whom it revealed; None (the default) for none."""
+        return None
 
     @abstractmethod
     def refusal(self, exc: IllegalAction) -> str:

@@ -1,17 +1,18 @@
-"""The words every game's table fields and panels share: a seat's label, the turn mark,
-a trick and the last trick by seat, a private hand by suit, the reasons a button is
-greyed out, and the AI levels' names. In the language being spoken.
+"""The words every game shares: a seat's label, the turn mark, a trick and the last
+trick by seat, a private hand by suit, the reasons a button is greyed out, the AI
+levels' names, a suit's name in sentences and a trump in words (RULES C2). In the
+language being spoken.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from itertools import groupby
-from typing import Any
+from typing import Any, Final
 
 from bot.i18n import N_, _
 from bot.storage.tables import SeatRecord
-from engine.cards import Card, Suit, sort_hand
+from engine.cards import Card, CardParseError, Suit, sort_hand, trump_label
 
 TURN_MARK = "▶"
 """Stands right before the seat to act wherever the table or a panel names it: the one
@@ -24,6 +25,11 @@ WON_TRICK = N_("{winner} won the last trick with {card}: {trick}")
 GREYED_OUT = N_("Greyed out: {reason}.")
 LEVEL_LABELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 """The AI levels' names for people, by level (:data:`engine.ai.levels.LEVELS`)."""
+SUIT_WORDS: Final = {
+    Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"), Suit.CLUBS: N_("clubs"),
+}
+"""The suits' names in sentences (translated where shown)."""
 
 
 def seat_label(seat: SeatRecord) -> str:
@@ -74,3 +80,21 @@ def hand_text(cards: Sequence[Card], trump: Suit | None, name: Callable[[Card], 
         lines.append(_("**{cards}** ← trump", cards=text) if trump is not None and suit is trump
                      else text)
     return "\n".join(lines) or _("No cards left in this hand.")
+
+
+def trump_text(trump: Suit | None) -> str:
+    """``♦ diamonds`` or ``no-trump``, in the language being spoken."""
+    if trump is None:
+        return _("no-trump")
+    return _("{symbol} {suit}", symbol=trump.symbol, suit=_(SUIT_WORDS[trump]))
+
+
+def trump_label_text(label: object) -> str:
+    """A stored trump label (:func:`~engine.cards.trump_label`: ``spades`` …
+    ``notrump``) in words, in the language being spoken; anything else as it is."""
+    if label == trump_label(None):
+        return trump_text(None)
+    try:
+        return trump_text(Suit.from_label(str(label)))
+    except CardParseError:
+        return str(label or "—")

@@ -16,6 +16,7 @@ from bot.i18n import N_, _, language_of, speaking
 from bot.interactions.answers import Reply
 from bot.interactions.handling import NO_GUILD, NO_LONGER_IN_USE, Interaction
 from bot.interactions.table_lookup import TableLookup
+from bot.tables.channel_access import check_opening, opening_note
 from bot.tables.lobby import TableExists
 from bot.tables.table import Refusal, Table
 from engine.ai.levels import DEFAULT_LEVEL
@@ -91,20 +92,23 @@ class LobbyHandlers(TableLookup):
         async def work(reply: Reply) -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise Refusal(_(NO_GUILD), "no_guild")
+            check_opening(interaction.app_permissions)
             saved = await self.service.settings.defaults(interaction.guild_id, adapter)
             language = given.get("language") \
                 or await self.service.settings.language(interaction.guild_id) \
                 or language_of(interaction.guild_locale).code
             settings = {**built_in, **saved, **given, "language": language}
             try:
-                await self.service.open(
+                table = await self.service.open(
                     adapter, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                     host_id=interaction.user.id, host_name=interaction.user.display_name,
                     settings=settings,
                 )
             except TableExists as exc:
                 raise _table_exists(exc) from None
-            await reply.send(_(OPENED, game=adapter.title, command=adapter.name))
+            note = opening_note(table, interaction.app_permissions)
+            opened = _(OPENED, game=adapter.title, command=adapter.name)
+            await reply.send(opened if note is None else f"{opened}\n{note}")
 
         await self._run(interaction, work)
 

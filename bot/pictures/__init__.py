@@ -45,7 +45,7 @@ def table_picture(
     view: Mapping[str, Any], names: Sequence[str], *, deck: str = "classic",
     words: Words = ENGLISH, cache: PictureCache | None = CACHE,
 ) -> Picture:
-    """The table (``table.png``) from the public ``view`` of either game, with
+    """The table (``table.png``) from the public ``view`` of any game, with
     ``names`` by seat, in the ``deck`` style (``classic`` or ``four_color``)."""
     return produce("table", lambda: table.scene(view, names, deck, words), table.draw, cache,
                    palette.palette)
@@ -82,6 +82,6 @@ def rating_chart(
 ) -> Picture:
     """A member's rating ``mu − 3·sigma`` over their games (``rating.png``), with the
     band ``mu ± 3·sigma``: ``ratings`` holds ``(mu, sigma)`` after each rated game,
-    oldest first; ``game`` is ``kachuful`` or ``mighty``."""
+    oldest first; ``game`` is the name of a game the bot hosts."""
     return produce("rating", lambda: charts.rating_scene(name, game, ratings, words),
                    charts.draw_rating, cache)

@@ -24,6 +24,7 @@ from bot.pictures.canvas import (
     text_at,
 )
 from bot.pictures.fonts import clean, fit, width_of
+from bot.pictures.games import game_of, title_of
 from bot.pictures.picture import clip
 from bot.pictures.words import Words
 
@@ -118,9 +119,10 @@ def rating_scene(
         numbers = [i + 1 for i in keep]
         points = [points[i] for i in keep]
     ordinal = tuple(round(m - Z * s, 2) for m, s in points)
-    title = words.rating_title.format(name=shown, game=words.game(game))
+    game_title = title_of(game_of(game), words)
+    title = words.rating_title.format(name=shown, game=game_title)
     description = words.alt_rating.format(
-        name=shown, game=words.game(game), games=numbers[-1], first=f"{ordinal[0]:.1f}",
+        name=shown, game=game_title, games=numbers[-1], first=f"{ordinal[0]:.1f}",
         last=f"{ordinal[-1]:.1f}", best=f"{max(ordinal):.1f}",
     )
     return RatingScene(

@@ -26,6 +26,7 @@ from bot.pictures.cards import (
     split,
 )
 from bot.pictures.fonts import clean, fit, width_of
+from bot.pictures.games import game_of
 from bot.pictures.picture import clip
 from bot.pictures.words import Words
 
@@ -94,7 +95,7 @@ def scene(
     trump = SUIT_OF_LABEL.get(str(view.get("trump")))
     legend: list[tuple[str, str]] = []
     if trump is not None:
-        word = words.mighty_trump if view.get("game") == "mighty" else words.trump
+        word = game_of(view.get("game")).scene.trump_word(words)
         legend.append(("trump", f"{word} {trump}"))
     if view.get("forehead") and view.get("hand") is None:
         return _forehead(view, names, style, words, trump, legend)

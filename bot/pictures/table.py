@@ -1,8 +1,9 @@
 """The table picture, from the public view only: the seats around a felt table with
-their names, the dealer, the player to act, each seat's bid and tricks (Kachuful) or
-call, captured points and role (Mighty), the running totals; the current trick in front
-of the seats that played it; the trump (or contract) in the middle; the last trick,
-smaller, in a corner."""
+their names, the dealer, the player to act, the running totals; the current trick in
+front of the seats that played it; the trump in the middle; the last trick, smaller, in
+a corner. What a game adds (each seat's bid and tricks in Kachuful; its call, captured
+points and role, the contract and the friend in Mighty) comes from its scene
+(:class:`~bot.games.scene.GameScene`)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from bot.pictures.canvas import (
 )
 from bot.pictures.cards import SUIT_OF_LABEL, DeckStyle, check_deck, face, split, suit_colour
 from bot.pictures.fonts import clean, fit, width_of
+from bot.pictures.games import game_of, title_of
 from bot.pictures.picture import clip
 from bot.pictures.words import Words
 
@@ -118,88 +120,6 @@ def _trump_symbol(label: str | None, words: Words) -> str | None:
     return SUIT_OF_LABEL.get(label, words.notrump_short)
 
 
-def _contract_text(raw: Sequence[Any] | None, words: Words) -> str | None:
-    if raw is None:
-        return None
-    trump = SUIT_OF_LABEL.get(str(raw[1]), words.notrump_short)
-    return words.call.format(points=int(raw[0]), trump=trump)
-
-
-def _kachuful_details(v: View, words: Words) -> tuple[list[str], str]:
-    n = int(v["players"])
-    bids, blind, won = v["bids"], v["blind"], v["tricks_won"]
-    details = []
-    for s in range(n):
-        bid = bids[s]
-        if bid is None:
-            said = words.no_bid
-        else:
-            said = (words.blind_bid if blind[s] else words.bid).format(bid=bid)
-        if v["phase"] != "bidding":
-            said = f"{said} · {words.won.format(won=won[s])}"
-        details.append(said)
-    size = int(v["size"])
-    parts = [words.one_card if size == 1 else words.cards.format(size=size)]
-    made = [b for b in bids if b is not None]
-    if made:
-        parts.append(words.bids_total.format(total=sum(made), size=size))
-    if v["turned"] is not None:
-        parts.append(words.turned.format(card=v["turned"]))
-    return details, " · ".join(parts)
-
-
-def _mighty_details(v: View, words: Words) -> list[str]:
-    n = int(v["players"])
-    if v["phase"] == "auction":
-        last: dict[int, str] = {}
-        for call in v["calls"]:
-            bid = _contract_text(call.get("bid"), words)
-            last[int(call["seat"])] = words.passed if bid is None else bid
-        return [last.get(s, words.no_call) for s in range(n)]
-    return [(words.captured_one if len(c) == 1 else words.captured).format(points=len(c))
-            for c in v["captured"]]
-
-
-def _mighty_corner(v: View, names: Sequence[str], words: Words) -> tuple[str, ...]:
-    if v["phase"] == "auction":
-        bid = _contract_text(v["standing_bid"], words)
-        if bid is None or v["standing_bidder"] is None:
-            return ()
-        return (words.standing_bid.format(contract=bid, name=names[v["standing_bidder"]]),)
-    lines = []
-    contract = _contract_text(v["contract"], words)
-    if contract is not None:
-        lines.append(words.contract.format(contract=contract))
-    call = v["friend_call"]
-    if call is not None:
-        shown = {"first": words.friend_first, "none": words.friend_none}.get(call, call)
-        if v["friend"] is None:
-            lines.append(words.friend_call.format(call=shown))
-        else:
-            lines.append(words.friend_is.format(name=names[v["friend"]], call=shown))
-    return tuple(lines)
-
-
-def _mighty_subtitle(v: View, words: Words) -> str:
-    if v["declarer"] is None or v["phase"] == "auction":
-        return ""
-    points = v["points"]
-    return words.points.format(declarer=points["declarer_side"], defenders=points["defenders"])
-
-
-def _mighty_note(v: View, words: Words) -> str:
-    trick = v["trick"]
-    notes = []
-    if v["lead_suit"] is not None and v["trick_number"] == 1:
-        notes.append(words.lead_named.format(suit=SUIT_OF_LABEL.get(v["lead_suit"], "?")))
-    powered = v["trick_number"] not in (1, 10)
-    if trick and trick[0]["card"] == "JK" and v["led"] is not None and powered:
-        notes.append(words.joker_asks.format(suit=SUIT_OF_LABEL.get(v["led"], "?")))
-    if v["joker_demanded"]:
-        notes.append(words.joker_called)
-    return " · ".join(notes)
-
-
 def scene(view: View, names: Sequence[str], deck: str, words: Words) -> TableScene:
     """What the table picture of the public ``view`` shows (``names`` by seat)."""
     if view.get("seat") is not None:
@@ -209,34 +129,18 @@ def scene(view: View, names: Sequence[str], deck: str, words: Words) -> TableSce
     if not 1 <= n <= MAX_SEATS:
         raise ValueError(f"{n} seats: the table holds 1 to {MAX_SEATS}")
     shown = _names(names, n, words)
-    mighty = view["game"] == "mighty"
+    game = game_of(view["game"])
+    lines = game.scene.table(view, shown, words)
     hand = words.hand_of.format(number=view["hand_number"], count=view["hand_count"])
-    if mighty:
-        details = _mighty_details(view, words)
-        subtitle = _mighty_subtitle(view, words)
-        corner = _mighty_corner(view, shown, words)
-        note = _mighty_note(view, words)
-        contract = view["contract"]
-        trump_caption = "" if contract is None else str(int(contract[0]))
-    else:
-        details, subtitle = _kachuful_details(view, words)
-        corner = ()
-        note = ""
-        trump_caption = words.trump
     totals = view["totals"]
     winners = set(view["winners"]) if view["over"] else set()
     badge_words = {"winner": words.winner, "declarer": words.declarer, "friend": words.friend}
     seats = []
     for s in range(n):
-        badge = None
-        if s in winners:
-            badge = "winner"
-        elif mighty and s == view["declarer"]:
-            badge = "declarer"
-        elif mighty and s == view["friend"]:
-            badge = "friend"
+        badge = "winner" if s in winners else lines.roles.get(s)
         seats.append(SeatScene(
-            name=shown[s], detail=details[s], total=_total(int(totals[s]), mighty),
+            name=shown[s], detail=lines.details[s] if s < len(lines.details) else "",
+            total=_total(int(totals[s]), game.net_scores),
             dealer=s == view["dealer"], to_act=s == view["to_act"], badge=badge,
             badge_text="" if badge is None else badge_words[badge],
         ))
@@ -249,10 +153,10 @@ def scene(view: View, names: Sequence[str], deck: str, words: Words) -> TableSce
         winner = int(last_view["winner"])
         last_title = f"{words.last_trick} · {words.won_by.format(name=shown[winner])}"
     sc = TableScene(
-        deck=style, title=f"{words.game(view['game'])} · {hand}", subtitle=subtitle,
-        corner=corner, trump=_trump_symbol(view["trump"], words), trump_caption=trump_caption,
-        dealer_chip=words.dealer_chip, seats=tuple(seats),
-        trick=_played(view["trick"], n), note=note, last_title=last_title, last=last,
+        deck=style, title=f"{title_of(game, words)} · {hand}", subtitle=lines.subtitle,
+        corner=lines.corner, trump=_trump_symbol(view["trump"], words),
+        trump_caption=lines.caption, dealer_chip=words.dealer_chip, seats=tuple(seats),
+        trick=_played(view["trick"], n), note=lines.note, last_title=last_title, last=last,
         last_winner=winner, description="",
     )
     return replace(sc, description=_describe(sc, view["trump"], words))

@@ -1,4 +1,6 @@
-"""Every human word the pictures draw or write in their alt text, in one place.
+"""The human words the pictures draw or write in their alt text, in one place: those
+of the shared pictures here, each game's own with its scene
+(:class:`~bot.games.scene.SceneWords`, read with :meth:`Words.own`).
 
 A :class:`Words` is one language: :data:`ENGLISH` is the default, :func:`words_for`
 gives any language the bot speaks (the fields' English templates are catalog msgids in
@@ -14,56 +16,31 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
+from bot.games.scene import SceneWords
 from bot.i18n import NP_, Lang, language_of
 
 CONTEXT = "picture"
 """The catalogs' context of the pictures' words."""
-MIGHTY_CONTEXT = "picture, Mighty"
-"""The context of a picture word that Mighty's players say differently."""
-_CONTEXTS = {"mighty_trump": MIGHTY_CONTEXT}
+W = TypeVar("W", bound=SceneWords)
 
 
 @dataclass(frozen=True, slots=True)
 class Words:
     """The words of one language (placeholders in braces)."""
 
-    kachuful: str = NP_("picture", "Kachuful")
-    mighty: str = NP_("picture", "Mighty")
+    code: str = "en"
+    """The language's code: a game's own words are read in it (:meth:`own`)."""
     hand_of: str = NP_("picture", "Hand {number}/{count}")
-    cards: str = NP_("picture", "{size} cards")
-    one_card: str = NP_("picture", "1 card")
     trump: str = NP_("picture", "Trump")
-    mighty_trump: str = NP_("picture, Mighty", "Trump")
-    """Mighty's word for trump where it differs (Korean 기루다)."""
     no_trump: str = NP_("picture", "No trump")
     trump_open: str = NP_("picture", "Trump not set")
-    turned: str = NP_("picture", "turned {card}")
     dealer_chip: str = NP_("picture", "D")
     winner: str = NP_("picture", "Winner")
-    bid: str = NP_("picture", "bid {bid}")
-    blind_bid: str = NP_("picture", "bid {bid} blind")
-    no_bid: str = NP_("picture", "bid –")
-    won: str = NP_("picture", "won {won}")
-    bids_total: str = NP_("picture", "bids {total}/{size}")
-    passed: str = NP_("picture", "pass")
-    no_call: str = "–"
-    call: str = "{points} {trump}"
     notrump_short: str = NP_("picture", "NT")
-    captured: str = NP_("picture", "{points} pts")
-    captured_one: str = NP_("picture", "1 pt")
     declarer: str = NP_("picture", "Declarer")
     friend: str = NP_("picture", "Friend")
-    contract: str = NP_("picture", "Contract {contract}")
-    standing_bid: str = NP_("picture", "Bid {contract}: {name}")
-    friend_call: str = NP_("picture", "Friend call: {call}")
-    friend_first: str = NP_("picture", "first trick")
-    friend_none: str = NP_("picture", "no friend")
-    friend_is: str = NP_("picture", "Friend: {name} ({call})")
-    points: str = NP_("picture", "Points: declarer side {declarer} · defenders {defenders}")
-    joker_asks: str = NP_("picture", "Joker asks {suit}")
-    joker_called: str = NP_("picture", "Joker called")
-    lead_named: str = NP_("picture", "Lead {suit} asked")
     last_trick: str = NP_("picture", "Last trick")
     won_by: str = NP_("picture", "won by {name}")
     seat: str = NP_("picture", "Seat {number}")
@@ -113,9 +90,10 @@ class Words:
                  "diamonds": self.diamonds, "clubs": self.clubs}
         return names.get(label, self.no_trump)
 
-    def game(self, name: str) -> str:
-        """A game's title from its engine name."""
-        return self.mighty if name == "mighty" else self.kachuful
+    def own(self, english: W) -> W:
+        """A game's own words (``english``) in this language."""
+        found: W = _own(english, self.code)
+        return found
 
 
 ENGLISH = Words()
@@ -131,5 +109,14 @@ def words_for(lang: Lang) -> Words:
 def _words(code: str) -> Words:
     catalog = language_of(code).catalog
     english = dataclasses.asdict(ENGLISH)
-    return Words(**{name: catalog.pgettext(_CONTEXTS.get(name, CONTEXT), text)
-                    for name, text in english.items()})
+    del english["code"]
+    return Words(code=code, **{name: catalog.pgettext(CONTEXT, text)
+                               for name, text in english.items()})
+
+
+@cache
+def _own(english: W, code: str) -> W:
+    catalog = language_of(code).catalog
+    return dataclasses.replace(english, **{
+        f.name: catalog.pgettext(english.CONTEXTS.get(f.name, CONTEXT), getattr(english, f.name))
+        for f in dataclasses.fields(english)})

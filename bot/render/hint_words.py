@@ -25,18 +25,14 @@ _COUNTED: Final[dict[str, Callable[[int], str]]] = {
     "high": lambda count: _n("{count} ace or king", "{count} aces or kings", count),
     "points": lambda count: _n("{count} point card", "{count} point cards", count),
 }
-"""Counted words, by placeholder (``bid`` and ``points`` only where they count)."""
-_PLAIN: Final = {"auction_bid": {"points"}, "contract": {"points"}, "blind_bid": {"bid"},
-                 "forehead_bid": {"bid"}}
-"""Placeholders shown as bare numbers for these reasons."""
+"""Counted words, by placeholder (not where the hint has it bare: its ``plain``)."""
 
 
 def words(found: Hint) -> str:
     """The member-facing text of a hint, in the language being spoken."""
     params: dict[str, str | int] = dict(found.params)
-    plain = _PLAIN.get(found.reason, set())
     for key, counted in _COUNTED.items():
         value = params.get(key)
-        if isinstance(value, int) and key not in plain:
+        if isinstance(value, int) and key not in found.plain:
             params[key] = counted(value)
     return _(HINT, sentence=_(found.template, **params))

@@ -3,9 +3,12 @@
 What the message shows is built when the update is asked for, from the state just
 committed (the caller holds the table's lock). At most one edit is in flight per
 table; requests that arrive meanwhile collapse into one more edit showing the latest
-state. A 429 is waited out and retried, never dropped. A message about to turn one
-hour old (edits then hit error 30046) is replaced by a new message, and the old one
-points to it.
+state. A 429 is waited out and retried, never
+dropped. A message about to turn one hour old (edits then hit error 30046) is replaced
+by a new message, and the old one points to it. The message is the bot's own (not an
+interaction answer, whose token dies after 15 minutes), so it needs the channel
+permissions of :mod:`bot.permissions`: without Attach Files it goes on text-only, and
+without the others it waits, the host told why (:mod:`bot.tables.channel_access`).
 """
 
 from __future__ import annotations
@@ -18,10 +21,13 @@ from typing import Any
 
 import discord
 
+from bot.games.adapter import table_option
 from bot.i18n import N_, _, in_language, speaking
+from bot.pictures import Picture
 from bot.render import table_message
 from bot.render import table_pictures as pictures
 from bot.storage import Storage
+from bot.tables.channel_access import ChannelAccess, refused_for_permissions
 from bot.tables.table import Table
 
 log = logging.getLogger(__name__)
@@ -62,6 +68,8 @@ class Publisher:
         """The message last drawn and the key of the picture it holds (None: none)."""
         self._next: tuple[table_message.Payload, pictures.Draw | None] | None = None
         """What the message is to show next: its payload and how to draw its picture."""
+        self.access = ChannelAccess(client, table)
+        """What the bot may do in the table's channel, and what the host was told."""
 
     @property
     def message_id(self) -> int | None:
@@ -92,6 +100,10 @@ class Publisher:
                 context=in_language(self._table.language))
             _RUNNING.add(self._task)  # the loop holds tasks weakly: a closed table's
             self._task.add_done_callback(_RUNNING.discard)  # last post must not be lost
+
+    def told_of_pictures(self) -> None:
+        """The host already knows the table is text-only (told when it opened)."""
+        self.access.told_of_pictures()
 
     @property
     def busy(self) -> bool:
@@ -143,18 +155,46 @@ class Publisher:
         table = self._table
         assert self._next is not None
         payload, drawing = self._next
-        picture = await pictures.draw(table, drawing)
+        blocked = self.access.blocked(posting=self._posting(repost))
+        if blocked:  # nothing can be shown: shown again with the next change once granted
+            await self.access.tell_blocked(blocked)
+            return
+        allowed = self.access.pictures_allowed()
+        picture = await pictures.draw(table, drawing if allowed else None)
+        try:
+            await self._show(repost, payload, picture)
+        except discord.Forbidden as exc:
+            if not refused_for_permissions(exc):
+                raise
+            if picture is None:
+                await self.access.tell_blocked([])
+                return
+            self.access.refuse_pictures()  # the cache could not tell: again, text-only
+            self._dirty = True
+            self._force_repost = self._force_repost or repost
+        if table_option(table.rec.settings, "images") and not self.access.pictures_allowed():
+            await self.access.tell_pictures()
+
+    def _posting(self, repost: bool) -> bool:
+        """Whether the update posts a new message (else it edits the one shown)."""
+        posted_at = self._table.rec.message_posted_at
+        too_old = posted_at is not None and self._clock() - posted_at >= REPOST_AGE
+        return self.message_id is None or repost or too_old
+
+    async def _show(
+        self, repost: bool, payload: table_message.Payload, picture: Picture | None,
+    ) -> None:
+        """Post (or re-post) the message, else edit it, with ``picture`` if any."""
+        table = self._table
         key = None if picture is None else picture.key
-        if payload.embeds:
-            pictures.show(payload.embeds[0], picture)
+        embeds = [embed.copy() for embed in payload.embeds]  # the payload may be sent again
+        if embeds:
+            pictures.show(embeds[0], picture)
         channel = self._client.get_partial_messageable(self._channel_id, guild_id=self._guild_id)
-        now = self._clock()
-        posted_at = table.rec.message_posted_at
-        too_old = posted_at is not None and now - posted_at >= REPOST_AGE
-        if self.message_id is None or repost or too_old:
+        if self._posting(repost):
             old = self.message_id
             message = await channel.send(
-                content=payload.content, embeds=payload.embeds,
+                content=payload.content, embeds=embeds,
                 view=payload.view if payload.view is not None else discord.utils.MISSING,
                 file=pictures.attachment(picture) if picture else discord.utils.MISSING,
             )
@@ -167,11 +207,12 @@ class Publisher:
                 await self._point_old(channel, old, message.jump_url)
             return
         message_id = self.message_id
+        assert message_id is not None  # not posting: there is a message to edit
         extra: dict[str, Any] = {}
         if self._shown != (message_id, key):  # an unchanged picture is not sent again
             extra["attachments"] = [pictures.attachment(picture)] if picture else []
         await channel.get_partial_message(message_id).edit(
-            content=payload.content, embeds=payload.embeds, view=payload.view, **extra,
+            content=payload.content, embeds=embeds, view=payload.view, **extra,
         )
         rec = self._table.rec
         if rec.final_pending and not self._table.is_open:

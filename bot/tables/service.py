@@ -44,6 +44,12 @@ class TableService(LobbyJobs, ActionJobs, HintJobs):
         self._opening = asyncio.Lock()
         self.turns = turns(self)
 
+    async def show(self, table: Table) -> None:
+        """Show the table message again as the table stands (what the bot may do in its
+        channel changed)."""
+        async with table.lock:
+            self._publish(table)
+
     async def resume(self, table: Table, *, final: bool = False) -> None:
         """A table restored after a restart: its message shown again and its turn
         driven on; ``final``: a closed table's final standings, posted anew."""

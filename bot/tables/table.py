@@ -77,6 +77,9 @@ class TableMessage(Protocol):
     async def flush(self) -> None:
         """Wait until no update is pending or in flight."""
 
+    def told_of_pictures(self) -> None:
+        """The host already knows the table is text-only (told when it opened)."""
+
 
 class Table:
     """A table's runtime state. Every change happens under :attr:`lock`."""

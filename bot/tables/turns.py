@@ -18,6 +18,7 @@ import discord
 
 from bot.games.adapter import table_option
 from bot.i18n import N_, _, in_language
+from bot.permissions import can_post, in_channel
 from bot.tables.ai_players import AiPlayers, Snapshot
 from bot.tables.table import Accepted, Table
 from engine.game import Action
@@ -132,6 +133,9 @@ class TurnDriver:
         user_id = table.seats[seat].user_id
         if user_id is None or table.rec.version != version or not table.is_open:
             return
+        allowed = in_channel(self.client, table.rec.channel_id)
+        if allowed is not None and not can_post(allowed):
+            return  # the host is told by the table message's update (bot.tables.channel_access)
         channel = self.client.get_partial_messageable(table.rec.channel_id)
         url = table.publisher.jump_url if table.publisher else None
         mention = f"<@{user_id}>"

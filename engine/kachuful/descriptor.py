@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from engine.ai.kachuful.reasons import REASONS
 from engine.ai.kachuful.simple import KachufulSimple
 from engine.ai.levels import decide_kachuful
 from engine.descriptor import GameDescriptor
 from engine.kachuful.game import KachufulGame
+from engine.kachuful.reveal import REVEAL
 from engine.kachuful.spec import SPEC
 
 KACHUFUL: GameDescriptor[KachufulGame] = GameDescriptor(
@@ -16,4 +18,6 @@ KACHUFUL: GameDescriptor[KachufulGame] = GameDescriptor(
     spec=SPEC,
     decide=decide_kachuful,
     policies={"simple": KachufulSimple},
+    hints=REASONS,
+    reveal=REVEAL,
 )

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from engine.ai.levels import decide_mighty
+from engine.ai.mighty.reasons import REASONS
 from engine.ai.mighty.simple import MightySimple
 from engine.descriptor import GameDescriptor
 from engine.mighty.game import MightyGame
+from engine.mighty.reveal import REVEAL
 from engine.mighty.rules import PLAYERS
 from engine.mighty.spec import SPEC
 
@@ -17,4 +19,6 @@ MIGHTY: GameDescriptor[MightyGame] = GameDescriptor(
     spec=SPEC,
     decide=decide_mighty,
     policies={"simple": MightySimple},
+    hints=REASONS,
+    reveal=REVEAL,
 )

@@ -13,6 +13,7 @@ from .attachments import UPLOAD_LIMIT
 from .commands import CommandRegistry, CommandUseError, build_command_data, check_usable
 from .limits import AUTO_SELECTS, BUTTON, LINK_STYLE, STRING_SELECT
 from .messages import StoredMessage
+from .permissions import DM_PERMISSIONS
 from .results import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -221,7 +222,12 @@ class Actions:
         settle: bool = True,
         wait: bool = True,
     ) -> InteractionResult:
-        """Send one INTERACTION_CREATE and (with `wait`) wait for its initial response."""
+        """Send one INTERACTION_CREATE and (with `wait`) wait for its initial response.
+
+        The member's `permissions` and the bot's `app_permissions` are theirs in `channel`,
+        with its overwrites ("total permissions of the member in the channel, including
+        overwrites", `resources/guild.mdx`; implicit denials are left to the reader, as
+        Discord documents for channel permissions in interactions)."""
         interaction_id = self.ids.next()
         token = "tok." + secrets.token_urlsafe(48)
         payload: Json = {
@@ -249,8 +255,8 @@ class Actions:
                     "guild_locale": guild.locale,
                     "context": 0,
                     "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
-                    "member": member.payload(with_permissions=True),
-                    "app_permissions": str(bot_member.permissions),
+                    "member": member.payload(permissions=member.permissions_in(channel)),
+                    "app_permissions": str(bot_member.permissions_in(channel)),
                     "authorizing_integration_owners": {"0": str(guild.id)},
                 }
             )
@@ -259,7 +265,7 @@ class Actions:
                 {
                     "user": user.payload(),
                     "context": 1,
-                    "app_permissions": str((1 << 53) - 1),
+                    "app_permissions": str(DM_PERMISSIONS),
                     "authorizing_integration_owners": {"1": str(user.id)},
                 }
             )

@@ -5,7 +5,8 @@ lists the message's files: `{"id": n, ...}` for the file uploaded as `files[n]`,
 id of a file the message already has (kept). A create or edit with `attachments`
 replaces the message's files with that list; an edit without it keeps them. At most 10
 files, each within the upload limit, each `description` (alt text) at most 1024
-characters; an embed's `attachment://name` must name one of the message's files.
+characters; an `attachment://name` (an embed's image, thumbnail, author or footer icon; a
+thumbnail, media gallery or file component) must name one of the message's files.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import ApiError, FieldError, invalid_form
+from .limits import Path, walk_components
 
 if TYPE_CHECKING:
     from .server import Double
@@ -26,6 +28,9 @@ UPLOAD_LIMIT = 10 * 1024 * 1024
 DESCRIPTION_MAX = 1024
 SCHEME = "attachment://"
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+EMBED_MEDIA = (("image", "url"), ("thumbnail", "url"), ("author", "icon_url"),
+               ("footer", "icon_url"))
+THUMBNAIL, MEDIA_GALLERY, FILE = 11, 12, 13
 
 
 @dataclass(frozen=True)
@@ -94,14 +99,33 @@ def kept(items: list[Json], base: list[Json]) -> list[Json]:
     return out
 
 
-def reference_errors(embeds: list[Json], attachments: list[Json]) -> list[FieldError]:
-    """Every `attachment://name` of the embeds that names none of `attachments`."""
-    names = {a.get("filename") for a in attachments}
-    errors: list[FieldError] = []
+def _media_urls(embeds: list[Json], components: list[Json]) -> list[tuple[Path, str]]:
+    """Every media URL of the embeds and components, with its path in the body."""
+    found: list[tuple[Path, str]] = []
     for index, embed in enumerate(embeds):
-        for key in ("image", "thumbnail"):
-            url = str((embed.get(key) or {}).get("url") or "")
-            if url.startswith(SCHEME) and url[len(SCHEME):] not in names:
-                errors.append((("embeds", index, key, "url"), "ATTACHMENT_NOT_FOUND",
-                               f"{url} names no file of the message"))
-    return errors
+        for key, field in EMBED_MEDIA:
+            url = (embed.get(key) or {}).get(field)
+            if url:
+                found.append((("embeds", index, key, field), str(url)))
+    for path, component in walk_components(components):
+        kind = component.get("type")
+        if kind == THUMBNAIL:
+            found.append(((*path, "media", "url"), str((component.get("media") or {}).get("url"))))
+        elif kind == MEDIA_GALLERY:
+            found.extend(((*path, "items", number, "media", "url"),
+                          str((item.get("media") or {}).get("url")))
+                         for number, item in enumerate(component.get("items") or []))
+        elif kind == FILE:
+            found.append(((*path, "file", "url"), str((component.get("file") or {}).get("url"))))
+    return found
+
+
+def reference_errors(
+    embeds: list[Json], attachments: list[Json], components: list[Json]
+) -> list[FieldError]:
+    """Every `attachment://name` of the embeds and components that names none of
+    `attachments`."""
+    names = {a.get("filename") for a in attachments}
+    return [(path, "ATTACHMENT_NOT_FOUND", f"{url} names no file of the message")
+            for path, url in _media_urls(embeds, components)
+            if url.startswith(SCHEME) and url[len(SCHEME):] not in names]

@@ -9,7 +9,13 @@ DISCORD_EPOCH_MS = 1_420_070_400_000
 
 
 class Clock:
-    """Wall clock plus an offset; `advance` ages tokens, deadlines and messages without sleeping."""
+    """Wall clock plus an offset; `advance` ages tokens, deadlines and messages without sleeping.
+
+    Only the double's Discord-side times follow it (timestamps, snowflakes, interaction
+    deadlines and token lifetimes). discord.py paces heartbeats and rate limits by its own
+    monotonic clock, and the double's gateway, rate limits and waits use real time, so a test
+    may advance the clock while a bot runs.
+    """
 
     def __init__(self) -> None:
         self.offset = 0.0
@@ -18,6 +24,9 @@ class Clock:
         return time.time() + self.offset
 
     def advance(self, seconds: float) -> None:
+        """Move "now" forward (never back: snowflakes and deadlines only grow)."""
+        if seconds < 0:
+            raise ValueError(f"the clock only moves forward, not by {seconds} s")
         self.offset += seconds
 
     def iso(self, at: float | None = None) -> str:

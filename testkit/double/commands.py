@@ -7,6 +7,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from .permissions import ALL_PERMISSIONS
 from .world import Channel, FakeUser, Guild, Member, Role
 
 Json = dict[str, Any]
@@ -102,7 +103,7 @@ def _convert(
         resolved.setdefault("users", {})[str(user.id)] = user.payload()
         member = guild.members.get(user.id) if guild is not None else None
         if member is not None:
-            data = member.payload(with_permissions=True)
+            data = member.payload(permissions=member.permissions)
             data.pop("user")
             resolved.setdefault("members", {})[str(user.id)] = data
         return str(user.id)
@@ -111,7 +112,7 @@ def _convert(
         return str(value.id)
     elif kind == CHANNEL and isinstance(value, Channel):
         data = value.payload()
-        data["permissions"] = str((1 << 53) - 1)
+        data["permissions"] = str(ALL_PERMISSIONS)
         resolved.setdefault("channels", {})[str(value.id)] = data
         return str(value.id)
     else:

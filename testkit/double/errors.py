@@ -20,6 +20,7 @@ class ApiError(Exception):
         *,
         errors: list[FieldError] | None = None,
         violation: bool = True,
+        detail: str = "",
     ) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status = status
@@ -27,6 +28,8 @@ class ApiError(Exception):
         self.message = message
         self.errors = errors or []
         self.violation = violation
+        self.detail = detail
+        """Why, for the test's record only (Discord's body carries no such thing)."""
 
     def body(self) -> dict[str, Any]:
         body: dict[str, Any] = {"message": self.message, "code": self.code}
@@ -60,10 +63,12 @@ class Violation:
     message: str
     errors: list[FieldError] = field(default_factory=list)
     interaction_id: int | None = None
+    detail: str = ""
 
     def __str__(self) -> str:
         details = "; ".join(
             f"{'.'.join(map(str, path)) or '<body>'}: {text}" for path, _, text in self.errors
         )
         tail = f" [{details}]" if details else ""
-        return f"{self.route}: {self.status} code {self.code} {self.message}{tail}"
+        why = f" ({self.detail})" if self.detail else ""
+        return f"{self.route}: {self.status} code {self.code} {self.message}{why}{tail}"

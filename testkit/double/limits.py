@@ -3,7 +3,6 @@ returns the field errors of a 50035 "Invalid Form Body" reply, empty when the pa
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,9 +27,12 @@ CUSTOM_ID_MAX = 100
 BUTTON_LABEL_MAX = 80
 OPTION_TEXT_MAX = 100
 PLACEHOLDER_MAX = 150
-CHOICES_MAX = 25
-COMMAND_OPTIONS_MAX = 25
-COMPONENTS_V2_FLAG = 1 << 15
+SUPPRESS_EMBEDS, EPHEMERAL = 1 << 2, 1 << 6
+SUPPRESS_NOTIFICATIONS, IS_VOICE_MESSAGE, COMPONENTS_V2_FLAG = 1 << 12, 1 << 13, 1 << 15
+CHANNEL_FLAGS = SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_VOICE_MESSAGE | COMPONENTS_V2_FLAG
+"""The flags a channel message may set (`resources/message.mdx`, Create Message)."""
+RESPONSE_FLAGS = CHANNEL_FLAGS | EPHEMERAL
+"""The flags an interaction response or follow-up may set (`receiving-and-responding.mdx`)."""
 V2_COMPONENTS_MAX = 40
 V2_TEXT_MAX = 4000
 MODAL_TITLE_MAX = 45
@@ -39,7 +41,6 @@ ACTION_ROW, BUTTON, STRING_SELECT, TEXT_INPUT = 1, 2, 3, 4
 AUTO_SELECTS = {5, 6, 7, 8}
 SECTION, TEXT_DISPLAY, CONTAINER = 9, 10, 17
 LINK_STYLE, PREMIUM_STYLE = 5, 6
-COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 
 
 def too_long(path: Path, limit: int) -> FieldError:
@@ -50,17 +51,26 @@ def bad_length(path: Path, low: int, high: int) -> FieldError:
     return (path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length.")
 
 
-def _text(value: Any) -> str:
+def text_of(value: Any) -> str:
+    """`value` if it is a string, else "" (a missing or mistyped field)."""
     return value if isinstance(value, str) else ""
 
 
 def check_length(errors: list[FieldError], path: Path, value: Any, limit: int) -> None:
-    if len(_text(value)) > limit:
+    if len(text_of(value)) > limit:
         errors.append(too_long(path, limit))
 
 
-def message_errors(body: Json, *, creating: bool, has_files: bool = False) -> list[FieldError]:
-    """Content, embeds and components of a message create/edit body."""
+def message_errors(
+    body: Json, *, creating: bool, has_files: bool = False, flags_allowed: int = CHANNEL_FLAGS
+) -> list[FieldError]:
+    """Content, embeds, components and flags of a message create/edit body.
+
+    A create may set only `flags_allowed` (EPHEMERAL only in interaction responses and
+    follow-ups). Discord documents which flags may be set, not its answer to others: the
+    double refuses them at `flags`, so a bot never believes a public message private. Edits
+    ignore flags they may not change, as documented.
+    """
     errors: list[FieldError] = []
     content = body.get("content")
     check_length(errors, ("content",), content, CONTENT_MAX)
@@ -68,6 +78,9 @@ def message_errors(body: Json, *, creating: bool, has_files: bool = False) -> li
     errors.extend(embed_errors(embeds))
     components = body.get("components") or []
     flags = int(body.get("flags") or 0)
+    if creating and flags & ~flags_allowed:
+        errors.append((("flags",), "MESSAGE_FLAGS_INVALID",
+                       f"Only the flags {flags_allowed} can be set here."))
     errors.extend(component_errors(components, v2=bool(flags & COMPONENTS_V2_FLAG)))
     if flags & COMPONENTS_V2_FLAG and (content or embeds):
         errors.append(
@@ -92,13 +105,13 @@ def embed_errors(embeds: list[Json]) -> list[FieldError]:
         base: Path = ("embeds", index)
         for key, limit in EMBED_TEXT_MAX.items():
             check_length(errors, (*base, key), embed.get(key), limit)
-            total += len(_text(embed.get(key)))
+            total += len(text_of(embed.get(key)))
         fields = embed.get("fields") or []
         if len(fields) > FIELDS_MAX:
             errors.append(too_long((*base, "fields"), FIELDS_MAX))
         for number, item in enumerate(fields):
             for key, limit in (("name", FIELD_NAME_MAX), ("value", FIELD_VALUE_MAX)):
-                text = _text(item.get(key))
+                text = text_of(item.get(key))
                 if not text:
                     errors.append(
                         (
@@ -109,9 +122,9 @@ def embed_errors(embeds: list[Json]) -> list[FieldError]:
                     )
                 check_length(errors, (*base, "fields", number, key), text, limit)
                 total += len(text)
-        footer = _text((embed.get("footer") or {}).get("text"))
+        footer = text_of((embed.get("footer") or {}).get("text"))
         check_length(errors, (*base, "footer", "text"), footer, FOOTER_MAX)
-        author = _text((embed.get("author") or {}).get("name"))
+        author = text_of((embed.get("author") or {}).get("name"))
         check_length(errors, (*base, "author", "name"), author, AUTHOR_MAX)
         total += len(footer) + len(author)
     if total > EMBED_TOTAL_MAX:
@@ -145,7 +158,7 @@ def component_errors(components: list[Json], *, v2: bool) -> list[FieldError]:
         if count > V2_COMPONENTS_MAX:
             errors.append(too_long(("components",), V2_COMPONENTS_MAX))
         text = sum(
-            len(_text(c.get("content")))
+            len(text_of(c.get("content")))
             for _, c in walk_components(components)
             if c.get("type") == TEXT_DISPLAY
         )
@@ -220,7 +233,7 @@ def _item_errors(path: Path, item: Json) -> list[FieldError]:
             errors.append(bad_length((*path, "options"), 1, SELECT_OPTIONS_MAX))
         for number, option in enumerate(options):
             for key in ("label", "value"):
-                text = _text(option.get(key))
+                text = text_of(option.get(key))
                 if not 1 <= len(text) <= OPTION_TEXT_MAX:
                     errors.append(bad_length((*path, "options", number, key), 1, OPTION_TEXT_MAX))
             check_length(
@@ -262,94 +275,12 @@ def _custom_id_errors(path: Path, item: Json) -> list[FieldError]:
     return []
 
 
-LOCALES = frozenset((
-    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
-    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
-    "th", "zh-CN", "ja", "zh-TW", "ko",
-))
-"""The locales Discord accepts in ``*_localizations``."""
-
-
-def localization_errors(item: Json, key: str, base: Path, low: int, high: int) -> list[FieldError]:
-    """An item's ``<key>_localizations``: known locales, each text ``low``..``high`` long
-    (names must also be valid command names)."""
-    found = item.get(f"{key}_localizations")
-    if found is None:
-        return []
-    path = (*base, f"{key}_localizations")
-    if not isinstance(found, dict):
-        return [(path, "DICT_TYPE_CONVERT", "Only dictionaries may be used in a DictType")]
-    errors: list[FieldError] = []
-    for locale, text in found.items():
-        if locale not in LOCALES:
-            errors.append(((*path, locale), "LOCALE_INVALID", "Invalid locale"))
-        elif not 1 <= len(_text(text)) <= high or len(_text(text)) < low:
-            errors.append(bad_length((*path, locale), low, high))
-    return errors
-
-
-def choice_errors(choices: list[Json], base: Path) -> list[FieldError]:
-    """Choices of a command option or of an autocomplete answer."""
-    errors: list[FieldError] = []
-    if len(choices) > CHOICES_MAX:
-        errors.append(too_long(base, CHOICES_MAX))
-    for index, choice in enumerate(choices):
-        if not 1 <= len(_text(choice.get("name"))) <= OPTION_TEXT_MAX:
-            errors.append(bad_length((*base, index, "name"), 1, OPTION_TEXT_MAX))
-        errors.extend(localization_errors(choice, "name", (*base, index), 1, OPTION_TEXT_MAX))
-        value = choice.get("value")
-        if isinstance(value, str) and len(value) > OPTION_TEXT_MAX:
-            errors.append(too_long((*base, index, "value"), OPTION_TEXT_MAX))
-    return errors
-
-
-def command_errors(command: Json, base: Path) -> list[FieldError]:
-    """One application command (or option) definition, recursively."""
-    errors: list[FieldError] = []
-    if (
-        not COMMAND_NAME.match(_text(command.get("name")))
-        or command["name"] != command["name"].lower()
-    ):
-        errors.append(
-            ((*base, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
-        )
-    if command.get("type", 1) == 1 and not 1 <= len(_text(command.get("description"))) <= 100:
-        errors.append(bad_length((*base, "description"), 1, 100))
-    errors.extend(localization_errors(command, "description", base, 1, 100))
-    errors.extend(localization_errors(command, "name", base, 1, 32))
-    options = command.get("options") or []
-    if len(options) > COMMAND_OPTIONS_MAX:
-        errors.append(too_long((*base, "options"), COMMAND_OPTIONS_MAX))
-    seen_optional = False
-    for index, option in enumerate(options):
-        errors.extend(command_errors(option, (*base, "options", index)))
-        errors.extend(
-            choice_errors(option.get("choices") or [], (*base, "options", index, "choices"))
-        )
-        if option.get("required"):
-            if seen_optional:
-                errors.append(
-                    (
-                        (*base, "options", index),
-                        "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
-                        "Required options must be placed before non-required options",
-                    )
-                )
-        elif option.get("type") not in (1, 2):
-            seen_optional = True
-    return errors
-
-
-def autocomplete_errors(data: Json) -> list[FieldError]:
-    return choice_errors(data.get("choices") or [], ("data", "choices"))
-
-
 def modal_errors(data: Json) -> list[FieldError]:
     errors: list[FieldError] = []
-    title = _text(data.get("title"))
+    title = text_of(data.get("title"))
     if not 1 <= len(title) <= MODAL_TITLE_MAX:
         errors.append(bad_length(("data", "title"), 1, MODAL_TITLE_MAX))
-    if not 1 <= len(_text(data.get("custom_id"))) <= CUSTOM_ID_MAX:
+    if not 1 <= len(text_of(data.get("custom_id"))) <= CUSTOM_ID_MAX:
         errors.append(bad_length(("data", "custom_id"), 1, CUSTOM_ID_MAX))
     components = data.get("components") or []
     if not 1 <= len(components) <= ROWS_MAX:

@@ -7,15 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .attachments import kept
-from .limits import walk_components
+from .limits import CHANNEL_FLAGS, walk_components
+from .mentions import NO_MENTIONS, Mentions
 from .world import Channel, FakeUser
 
 Json = dict[str, Any]
 
-EPHEMERAL = 1 << 6
 LOADING = 1 << 7
-#: Flags a message body may set; EPHEMERAL only counts in interaction responses.
-SETTABLE_FLAGS = (1 << 2) | (1 << 12) | (1 << 15)
 COMMAND_REPLY_TYPE = 20
 
 
@@ -29,6 +27,8 @@ class MessageVersion:
     components: list[Json]
     flags: int
     attachments: list[Json]
+    mentions: Mentions = NO_MENTIONS
+    """Who this version's mentions name (only the first one pings: see `StoredMessage.pinged`)."""
 
     def texts(self) -> list[str]:
         """Everything a reader (or a client reading the raw payload) could see."""
@@ -113,6 +113,12 @@ class StoredMessage:
         return self.deleted_at is not None
 
     @property
+    def pinged(self) -> Mentions:
+        """Who got notified: the mentions of the message as sent (for a deferred response, as
+        its loading state was replaced); a mention added by a later edit pings nobody."""
+        return next((v.mentions for v in self.versions if not v.flags & LOADING), NO_MENTIONS)
+
+    @property
     def public(self) -> bool:
         return self.ephemeral_to is None and self.channel.guild is not None
 
@@ -138,9 +144,9 @@ class StoredMessage:
             "timestamp": self.created_iso,
             "edited_timestamp": self.edited_iso,
             "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
+            "mention_everyone": version.mentions.everyone,
+            "mentions": [user.payload() for user in version.mentions.users],
+            "mention_roles": [str(role) for role in version.mentions.roles],
             "attachments": copy.deepcopy(version.attachments),
             "embeds": copy.deepcopy(version.embeds),
             "components": copy.deepcopy(version.components),
@@ -163,7 +169,9 @@ class StoredMessage:
 def version_from_body(
     body: Json, at: float, *, base: MessageVersion | None, keep_flags: int
 ) -> MessageVersion:
-    """A new version: fields present in `body` replace those of `base` (None clears them)."""
+    """A new version: fields present in `body` replace those of `base` (None clears them);
+    flags outside `CHANNEL_FLAGS` are dropped, but `keep_flags` of `base` stay. Mentions
+    are `base`'s: the caller resolves them (:mod:`.mentions`)."""
 
     def pick(key: str, empty: Any) -> Any:
         if key in body:
@@ -174,9 +182,9 @@ def version_from_body(
     base_flags = base.flags if base is not None else 0
     flags = base_flags & keep_flags
     if "flags" in body and body["flags"] is not None:
-        flags |= int(body["flags"]) & SETTABLE_FLAGS
+        flags |= int(body["flags"]) & CHANNEL_FLAGS
     else:
-        flags |= base_flags & SETTABLE_FLAGS
+        flags |= base_flags & CHANNEL_FLAGS
     return MessageVersion(
         at=at,
         content=pick("content", "") or "",
@@ -185,4 +193,5 @@ def version_from_body(
         flags=flags,
         attachments=kept(body["attachments"] or [], base.attachments if base else [])
         if "attachments" in body else pick("attachments", []),
+        mentions=base.mentions if base is not None else NO_MENTIONS,
     )

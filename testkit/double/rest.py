@@ -7,11 +7,25 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .access import (
+    READ_NEEDS,
+    TYPING_NEEDS,
+    VIEW_NEEDS,
+    create_needs,
+    delete_needs,
+    edit_needs,
+    pin_needs,
+    require,
+)
 from .attachments import Upload, resolve
+from .command_limits import command_errors
 from .errors import ApiError, invalid_form
-from .limits import command_errors, message_errors
+from .limits import CHANNEL_FLAGS, message_errors
+from .mentions import allowed_mentions_errors
 from .messages import StoredMessage
+from .permissions import READ_MESSAGE_HISTORY
 from .replies import json_response, no_content
+from .world import Channel
 
 if TYPE_CHECKING:
     from .server import Double
@@ -50,11 +64,18 @@ async def read_body(request: web.Request, double: Double) -> tuple[Json, bool]:
 
 
 def check_message(
-    body: Json, *, creating: bool, has_files: bool = False, under: tuple[str, ...] = ()
+    body: Json,
+    *,
+    creating: bool,
+    has_files: bool = False,
+    under: tuple[str, ...] = (),
+    flags: int = CHANNEL_FLAGS,
 ) -> None:
-    """Refuse a message body over Discord's limits (50035; 50006 when empty); `under` is
-    where the body sits in the request (("data",) in an interaction callback)."""
-    errors = message_errors(body, creating=creating, has_files=has_files)
+    """Refuse a message body over Discord's limits or with a malformed `allowed_mentions`
+    (50035; 50006 when empty); `under` is where the body sits in the request (("data",) in
+    an interaction callback), `flags` those a create may set."""
+    errors = message_errors(body, creating=creating, has_files=has_files, flags_allowed=flags)
+    errors.extend(allowed_mentions_errors(body))
     if errors:
         if errors[0][1] == "MESSAGE_EMPTY":
             raise ApiError(400, 50006, "Cannot send an empty message")
@@ -252,34 +273,58 @@ class Rest:
             raise ApiError(404, 10007, "Unknown Member", violation=False)
         return json_response(member.payload())
 
-    # -- channels and messages ----
-    def _channel(self, request: web.Request) -> Any:
+    # -- channels and messages (the bot's own permissions apply: :mod:`.access`) ----
+    def _channel(self, request: web.Request, needed: int, action: str) -> tuple[Channel, int]:
+        """The channel of the route, once the bot may do `action` there; and what it may do."""
         self._auth(request)
-        return self.double.get_channel(int(request.match_info["channel_id"]))
+        channel = self.double.get_channel(int(request.match_info["channel_id"]))
+        granted = self.double.permissions_in(channel)
+        require(granted, needed, action)
+        return channel, granted
 
-    def _message(self, request: web.Request) -> StoredMessage:
-        channel = self._channel(request)
+    def _message(self, request: web.Request, needed: int, action: str) -> StoredMessage:
+        channel, _ = self._channel(request, needed, action)
         message = self.double.get_message(channel, int(request.match_info["message_id"]))
         if message.ephemeral:
             raise ApiError(404, 10008, "Unknown Message")
         return message
 
     async def channel(self, request: web.Request) -> web.Response:
-        return json_response(self._channel(request).payload())
+        channel, _ = self._channel(request, VIEW_NEEDS, "reading the channel")
+        return json_response(channel.payload())
 
     async def typing(self, request: web.Request) -> web.Response:
-        self._channel(request)
+        self._channel(request, TYPING_NEEDS, "typing")
         return no_content()
 
     async def post_message(self, request: web.Request) -> web.Response:
-        channel = self._channel(request)
+        channel, _ = self._channel(request, VIEW_NEEDS, "sending a message")
         body, has_files = await read_body(request, self.double)
         check_message(body, creating=True, has_files=has_files)
+        require(self.double.permissions_in(channel), create_needs(body, has_files=has_files),
+                "sending this message")
+        self._check_reference(channel, body)
         message = await self.double.create_message(channel, body)
         return json_response(message.payload())
 
+    def _check_reference(self, channel: Channel, body: Json) -> None:
+        """A reply must name a message of the channel (else 50035, or no reply at all with
+        `fail_if_not_exists: false`)."""
+        reference = body.get("message_reference")
+        if not isinstance(reference, dict) or "message_id" not in reference:
+            return
+        wanted = int(reference["message_id"])
+        if any(m.id == wanted and not m.deleted for m in channel.messages):
+            return
+        if reference.get("fail_if_not_exists", True):
+            raise invalid_form([(("message_reference",), "MESSAGE_REFERENCE_UNKNOWN_MESSAGE",
+                                 "Unknown message")])
+        del body["message_reference"]
+
     async def history(self, request: web.Request) -> web.Response:
-        channel = self._channel(request)
+        channel, granted = self._channel(request, VIEW_NEEDS, "reading the history")
+        if not granted & READ_MESSAGE_HISTORY:
+            return json_response([])
         query = request.query
         limit = min(int(query.get("limit", 50)), HISTORY_MAX)
         visible = [m for m in channel.messages if not m.deleted and not m.ephemeral]
@@ -297,24 +342,34 @@ class Rest:
         return json_response([m.payload() for m in newest_first])
 
     async def get_message(self, request: web.Request) -> web.Response:
-        return json_response(self._message(request).payload())
+        return json_response(self._message(request, READ_NEEDS, "reading a message").payload())
 
     async def edit_message(self, request: web.Request) -> web.Response:
-        message = self._message(request)
+        message = self._message(request, VIEW_NEEDS, "editing a message")
         if message.author is not self.double.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         body, has_files = await read_body(request, self.double)
         check_message(body, creating=False, has_files=has_files)
+        require(self.double.permissions_in(message.channel),
+                edit_needs(body, has_files=has_files), "this edit")
         await self.double.edit_message(message, body)
         return json_response(message.payload())
 
     async def delete_message(self, request: web.Request) -> web.Response:
-        await self.double.delete_message(self._message(request))
+        message = self._message(request, VIEW_NEEDS, "deleting a message")
+        own = message.author is self.double.bot_user
+        if message.channel.guild is None and not own:
+            raise ApiError(403, 50003, "Cannot execute action on a DM channel")
+        require(self.double.permissions_in(message.channel), delete_needs(own=own),
+                "deleting another author's message")
+        await self.double.delete_message(message)
         return no_content()
 
     async def pins(self, request: web.Request) -> web.Response:
-        channel = self._channel(request)
+        channel, granted = self._channel(request, VIEW_NEEDS, "reading the pins")
         pinned = [m for m in reversed(channel.messages) if m.pinned and not m.deleted]
+        if not granted & READ_MESSAGE_HISTORY:
+            pinned = []
         if request.path.endswith("/messages/pins"):
             return json_response(
                 {
@@ -325,9 +380,15 @@ class Rest:
         return json_response([m.payload() for m in pinned])
 
     async def pin(self, request: web.Request) -> web.Response:
-        self._message(request).pinned = True
+        self._pinnable(request).pinned = True
         return no_content()
 
     async def unpin(self, request: web.Request) -> web.Response:
-        self._message(request).pinned = False
+        self._pinnable(request).pinned = False
         return no_content()
+
+    def _pinnable(self, request: web.Request) -> StoredMessage:
+        message = self._message(request, VIEW_NEEDS, "pinning")
+        granted = self.double.permissions_in(message.channel)
+        require(granted, pin_needs(granted), "pinning")
+        return message

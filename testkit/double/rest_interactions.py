@@ -1,5 +1,9 @@
 """Interaction callbacks and the interaction webhook (original response, follow-ups), with
-Discord's rules: one initial response, within the deadline, token alive for 15 minutes."""
+Discord's rules (`interactions/receiving-and-responding.mdx`): one initial response (else 400 /
+40060), within the deadline (else 404 / 10062); the token serves the webhook from the initial
+response on (before it: 404 / 10015 "Unknown Webhook") for 15 minutes (then 401 / 50027
+"Invalid Webhook Token"), measured on the double's clock. These routes are webhooks: the
+bot's channel permissions do not apply (:mod:`.access`)."""
 
 from __future__ import annotations
 
@@ -8,9 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .command_limits import autocomplete_errors
 from .errors import ApiError, invalid_form
-from .limits import autocomplete_errors, modal_errors
-from .messages import COMMAND_REPLY_TYPE, EPHEMERAL, StoredMessage
+from .limits import EPHEMERAL, RESPONSE_FLAGS, modal_errors
+from .messages import COMMAND_REPLY_TYPE, StoredMessage
 from .replies import json_response, no_content
 from .rest import check_message, read_body
 from .results import (
@@ -98,7 +103,7 @@ class InteractionRoutes:
         double = self.double
         ephemeral_to = result.user if int(data.get("flags") or 0) & EPHEMERAL else None
         if kind == MESSAGE:
-            check_message(data, creating=True, under=("data",))
+            check_message(data, creating=True, under=("data",), flags=RESPONSE_FLAGS)
             reply_type = COMMAND_REPLY_TYPE if result.type == APPLICATION_COMMAND else 0
             result.original = await double.create_message(
                 result.channel,
@@ -181,7 +186,7 @@ class InteractionRoutes:
     async def followup(self, request: web.Request) -> web.Response:
         result = self._token(request)
         body, has_files = await read_body(request, self.double)
-        check_message(body, creating=True, has_files=has_files)
+        check_message(body, creating=True, has_files=has_files, flags=RESPONSE_FLAGS)
         original = result.original
         if result.response_type == DEFERRED_MESSAGE and original is not None and original.loading:
             message = await self.double.edit_message(original, body)

@@ -4,7 +4,6 @@ plus the world it holds, the rules it enforces and the record of what the bot di
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import secrets
 import time
@@ -22,21 +21,23 @@ from .clock import Clock, Snowflakes
 from .commands import CommandRegistry
 from .errors import ApiError, Violation, invalid_form
 from .gateway import Gateway
-from .messages import EPHEMERAL, LOADING, MessageVersion, StoredMessage, version_from_body
+from .limits import COMPONENTS_V2_FLAG, EPHEMERAL
+from .mentions import Mentions, mention_texts, resolve_mentions
+from .messages import LOADING, MessageVersion, StoredMessage, version_from_body
+from .permissions import (
+    ADMINISTRATOR,
+    EVERYONE_PERMISSIONS,
+    MENTION_EVERYONE,
+    VIEW_CHANNEL,
+    PermissionsLike,
+    value_of,
+)
 from .ratelimits import RateLimits
 from .replies import json_response
 from .results import InteractionResult
 from .waits import WAIT_LIMIT
-from .world import (
-    ADMINISTRATOR,
-    DM_CHANNEL,
-    EVERYONE_PERMISSIONS,
-    Channel,
-    FakeUser,
-    Guild,
-    Member,
-    Role,
-)
+from .world import Channel, FakeUser, Guild
+from .world_edits import WorldEdits
 
 Json = dict[str, Any]
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -51,8 +52,14 @@ SETTLE_SPINS = 50
 BUSY_POLL = 0.001
 
 
-class Double(actions.Actions):
+class Double(WorldEdits, actions.Actions):
     """A fake Discord for one test. Use `async with Double() as double:` (or the fixtures).
+
+    `bot_permissions` (an int or a `discord.Permissions`) is what the bot's role holds in
+    every guild (ADMINISTRATOR unless a test says otherwise), `everyone_permissions` what
+    @everyone holds (Discord's default); the bot has both. The double enforces the bot's
+    permissions on its channel routes (:mod:`.access`), computed as Discord does
+    (:mod:`.permissions`); change them with `set_role_permissions` and `set_overwrite`.
 
     Tunables (plain attributes, change them any time): `response_deadline` (3 s),
     `token_lifetime` (15 min), `old_message_edit_cap` (edits allowed on a message older
@@ -66,8 +73,12 @@ class Double(actions.Actions):
         clock: Clock | None = None,
         guild_name: str = "Game Night",
         channel_name: str = "general",
+        bot_permissions: PermissionsLike = ADMINISTRATOR,
+        everyone_permissions: PermissionsLike = EVERYONE_PERMISSIONS,
     ) -> None:
         self.clock = clock or Clock()
+        self.bot_permissions = value_of(bot_permissions)
+        self.everyone_permissions = value_of(everyone_permissions)
         self.ids = Snowflakes(self.clock)
         self.uploads: dict[int, bytes] = {}
         """The bytes of every uploaded attachment, by attachment id."""
@@ -152,94 +163,6 @@ class Double(actions.Actions):
     def gateway_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}/gateway"
 
-    # -- world ----
-    def add_guild(self, name: str, shard: tuple[int, int] | None = None) -> Guild:
-        """A guild (add it before the bot connects); ``shard=(i, n)``: one whose events go
-        to shard ``i`` of ``n``."""
-        guild_id = self.ids.next() if shard is None else self.ids.next_in_shard(*shard)
-        everyone = Role(guild_id, "@everyone", EVERYONE_PERMISSIONS, 0)
-        guild = Guild(guild_id, name, self.owner.id, everyone)
-        bot_role = Role(self.ids.next(), self.bot_user.name, ADMINISTRATOR, 1)
-        guild.roles.append(bot_role)
-        self.guilds.append(guild)
-        joined = self.clock.iso(self.started_at)
-        guild.members[self.owner.id] = Member(self.owner, guild, [], joined)
-        guild.members[self.bot_user.id] = Member(self.bot_user, guild, [bot_role], joined)
-        return guild
-
-    def add_channel(self, name: str, guild: Guild | None = None) -> Channel:
-        """A text channel (announced with CHANNEL_CREATE if a bot is connected)."""
-        guild = guild or self.guild
-        channel = Channel(self.ids.next(), name, guild, position=len(guild.channels))
-        guild.channels.append(channel)
-        self.channels[channel.id] = channel
-        self._announce("CHANNEL_CREATE", channel.payload())
-        return channel
-
-    def add_role(self, name: str, permissions: int = 0, guild: Guild | None = None) -> Role:
-        guild = guild or self.guild
-        role = Role(self.ids.next(), name, permissions, len(guild.roles) + 1)
-        guild.roles.append(role)
-        self._announce("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()})
-        return role
-
-    def add_user(
-        self,
-        name: str,
-        *,
-        roles: list[Role] | None = None,
-        guild: Guild | None = None,
-        bot: bool = False,
-    ) -> FakeUser:
-        """A user who is a member of `guild` (default: the default guild)."""
-        user = FakeUser(self.ids.next(), name, bot=bot)
-        self.users[user.id] = user
-        self.add_member(user, roles=roles, guild=guild)
-        return user
-
-    def add_member(
-        self, user: FakeUser, *, roles: list[Role] | None = None, guild: Guild | None = None
-    ) -> Member:
-        guild = guild or self.guild
-        member = Member(user, guild, list(roles or []), self.clock.iso())
-        guild.members[user.id] = member
-        self._announce("GUILD_MEMBER_ADD", {**member.payload(), "guild_id": str(guild.id)})
-        return member
-
-    def member(self, user: FakeUser, guild: Guild | None = None) -> Member:
-        return (guild or self.guild).members[user.id]
-
-    def guild_by_id(self, guild_id: int) -> Guild:
-        for guild in self.guilds:
-            if guild.id == guild_id:
-                return guild
-        raise ApiError(404, 10004, "Unknown Guild", violation=False)
-
-    def dm_channel(self, user: FakeUser) -> Channel:
-        channel = self.dm_channels.get(user.id)
-        if channel is None:
-            channel = Channel(self.ids.next(), user.name, None, type=DM_CHANNEL, recipient=user)
-            self.dm_channels[user.id] = channel
-            self.channels[channel.id] = channel
-        return channel
-
-    def _announce(self, event: str, data: Json) -> None:
-        """Send a world change to the connected bot, in order, before any later interaction."""
-        if self.gateway.live:
-            self.pending_events.append((event, data))
-            with contextlib.suppress(RuntimeError):  # no running loop: sent with the next action
-                asyncio.get_running_loop().create_task(self.flush_events())
-
-    async def flush_events(self) -> None:
-        while self.pending_events and self.gateway.live:
-            event, data = self.pending_events.pop(0)
-            await self.gateway.dispatch(event, data)
-
-    async def sync(self) -> None:
-        """Return once the bot has handled every gateway event sent so far."""
-        await self.flush_events()
-        await self.gateway.round_trip()
-
     # -- messages ----
     def get_channel(self, channel_id: int) -> Channel:
         channel = self.channels.get(channel_id)
@@ -264,15 +187,19 @@ class Double(actions.Actions):
         interaction: InteractionResult | None = None,
         message_type: int = 0,
     ) -> StoredMessage:
+        """Store and announce a message by `author` (default: the bot); with `interaction`,
+        one of its responses or follow-ups (webhook rules for mentions)."""
         now = self.clock.now()
+        author = author or self.bot_user
         version = version_from_body(body, now, base=None, keep_flags=0)
         _check_references(version)
         extra_flags = (EPHEMERAL if ephemeral_to is not None else 0) | (LOADING if loading else 0)
-        version = dataclasses.replace(version, flags=version.flags | extra_flags)
+        mentions = self._mentions(channel, author, version, body, webhook=interaction is not None)
+        version = dataclasses.replace(version, flags=version.flags | extra_flags, mentions=mentions)
         message = StoredMessage(
             id=self.ids.next(),
             channel=channel,
-            author=author or self.bot_user,
+            author=author,
             created_at=now,
             created_iso=self.clock.iso(now),
             versions=[version],
@@ -309,11 +236,40 @@ class Double(actions.Actions):
             message.old_edits += 1
         version = version_from_body(body, now, base=message.current, keep_flags=EPHEMERAL)
         _check_references(version)
+        if "content" in body or ("components" in body and version.flags & COMPONENTS_V2_FLAG):
+            mentions = self._mentions(message.channel, message.author, version, body,
+                                      webhook=message.webhook_id is not None)
+            version = dataclasses.replace(version, mentions=mentions)
         message.versions.append(version)
         message.edited_iso = self.clock.iso(now)
         if message.ephemeral_to is None:
             await self._message_event("MESSAGE_UPDATE", message, message.payload())
         return message
+
+    def _mentions(
+        self, channel: Channel, author: FakeUser, version: MessageVersion, body: Json, *,
+        webhook: bool,
+    ) -> Mentions:
+        """Who `version` mentions under the request's `allowed_mentions` (:mod:`.mentions`).
+        MENTION_EVERYONE is the author's effective permission; for a webhook (an interaction
+        response) the bot's channel permissions with overwrites, as `app_permissions` shows
+        them (changelog 2022-06-29)."""
+        guild = channel.guild
+        if guild is None:
+            may_mention_everyone = False
+        elif webhook:
+            bot = guild.members[self.bot_user.id]
+            may_mention_everyone = bool(bot.permissions_in(channel) & MENTION_EVERYONE)
+        else:
+            may_mention_everyone = bool(self.permissions_in(channel, author) & MENTION_EVERYONE)
+        return resolve_mentions(
+            mention_texts(version.content, version.components),
+            body.get("allowed_mentions"),
+            guild=guild,
+            users=self.users,
+            may_mention_everyone=may_mention_everyone,
+            webhook=webhook,
+        )
 
     async def delete_message(self, message: StoredMessage) -> None:
         message.deleted_at = self.clock.now()
@@ -324,9 +280,10 @@ class Double(actions.Actions):
             await self._message_event("MESSAGE_DELETE", message, data)
 
     async def _message_event(self, event: str, message: StoredMessage, data: Json) -> None:
+        """Send a message event to the bot, if it has the intent and may view the channel."""
         guild = message.channel.guild
         session = self.gateway.session_for(None if guild is None else guild.id)
-        if session is None:
+        if session is None or not self.permissions_in(message.channel) & VIEW_CHANNEL:
             return
         intent = GUILD_MESSAGES_INTENT if message.channel.guild is not None else DM_MESSAGES_INTENT
         if session.intents & intent:
@@ -379,6 +336,7 @@ class Double(actions.Actions):
                         error.message,
                         error.errors,
                         self._interaction_of(request),
+                        error.detail,
                     )
                 )
             response = json_response(error.body(), error.status)
@@ -461,6 +419,6 @@ class Double(actions.Actions):
 
 def _check_references(version: MessageVersion) -> None:
     """Refuse embeds whose `attachment://` names none of the message's files."""
-    errors = reference_errors(version.embeds, version.attachments)
+    errors = reference_errors(version.embeds, version.attachments, version.components)
     if errors:
         raise invalid_form(errors)

@@ -5,15 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .permissions import Overwrite, base_permissions, implicit, with_overwrites
+
 if TYPE_CHECKING:
     from .messages import StoredMessage
 
 Json = dict[str, Any]
 
-ADMINISTRATOR = 1 << 3
-ALL_PERMISSIONS = (1 << 53) - 1
-#: What @everyone may do in a fresh server (send messages, use commands, read history...).
-EVERYONE_PERMISSIONS = 1_071_698_660_929
 TEXT_CHANNEL = 0
 DM_CHANNEL = 1
 
@@ -51,6 +49,8 @@ class Role:
     name: str
     permissions: int
     position: int
+    mentionable: bool = False
+    """Whether anyone may ping the role (else only holders of MENTION_EVERYONE)."""
 
     @property
     def mention(self) -> str:
@@ -68,14 +68,15 @@ class Role:
             "position": self.position,
             "permissions": str(self.permissions),
             "managed": False,
-            "mentionable": False,
+            "mentionable": self.mentionable,
             "flags": 0,
         }
 
 
 @dataclass(eq=False)
 class Channel:
-    """A guild text channel or a DM channel; `messages` holds every message ever posted in it."""
+    """A guild text channel or a DM channel; `messages` holds every message ever posted in it,
+    `overwrites` its permission overwrites by role or user id."""
 
     id: int
     name: str
@@ -84,6 +85,7 @@ class Channel:
     type: int = TEXT_CHANNEL
     recipient: FakeUser | None = None
     messages: list[StoredMessage] = field(default_factory=list)
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)
 
     @property
     def mention(self) -> str:
@@ -105,7 +107,7 @@ class Channel:
             "guild_id": str(self.guild.id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": [o.payload() for o in self.overwrites.values()],
             "topic": None,
             "nsfw": False,
             "parent_id": None,
@@ -125,14 +127,26 @@ class Member:
 
     @property
     def permissions(self) -> int:
-        value = self.guild.everyone.permissions
-        for role in self.roles:
-            value |= role.permissions
-        if self.guild.owner_id == self.user.id or value & ADMINISTRATOR:
-            return ALL_PERMISSIONS
-        return value
+        """Guild-level permissions (no channel overwrites)."""
+        return base_permissions(
+            self.guild.everyone.permissions,
+            (role.permissions for role in self.roles),
+            owner=self.guild.owner_id == self.user.id,
+        )
 
-    def payload(self, *, with_permissions: bool = False) -> Json:
+    def permissions_in(self, channel: Channel, *, effective: bool = False) -> int:
+        """Permissions in `channel` with its overwrites, as interaction payloads carry them;
+        `effective`: also with the implicit denials, i.e. what Discord lets the member do."""
+        value = with_overwrites(
+            self.permissions,
+            channel.overwrites,
+            everyone_id=self.guild.everyone.id,
+            role_ids=[role.id for role in self.roles],
+            member_id=self.user.id,
+        )
+        return implicit(value) if effective else value
+
+    def payload(self, *, permissions: int | None = None) -> Json:
         data: Json = {
             "user": self.user.payload(),
             "nick": self.nick,
@@ -145,8 +159,8 @@ class Member:
             "flags": 0,
             "pending": False,
         }
-        if with_permissions:
-            data["permissions"] = str(self.permissions)
+        if permissions is not None:
+            data["permissions"] = str(permissions)
         return data
 
 

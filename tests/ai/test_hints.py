@@ -1,4 +1,4 @@
-"""Hints (README "Hints"): the normal AI's move with one reason, for every phase of
+"""Hints (docs/playing.md "Hints"): the normal AI's move with one reason, for every phase of
 both games, decided from the seat's view only."""
 
 from __future__ import annotations

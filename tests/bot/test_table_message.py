@@ -96,6 +96,9 @@ class _Client:
     def get_partial_messageable(self, channel_id: int, **kwargs: Any) -> _Channel:
         return self.channel
 
+    def get_channel(self, channel_id: int) -> None:
+        return None  # not in the gateway's cache: the publisher tries and learns
+
 
 class _Storage:
     async def save_message(self, rec: TableRecord) -> None:

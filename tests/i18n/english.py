@@ -1,6 +1,6 @@
 """Telling English in what the bot shows a member who does not speak it: any run of three
 words of one of the catalog template's English texts, or a common English word, once
-placeholders, mentions, cards, numbers and emoji are taken out (README "Languages")."""
+placeholders, mentions, cards, numbers and emoji are taken out (docs/languages.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Every marked text is translated in every catalog, not fuzzy, with the same
-placeholders, and no catalog keeps texts the code no longer has (README "Languages")."""
+placeholders, and no catalog keeps texts the code no longer has (docs/languages.md)."""
 
 from __future__ import annotations
 

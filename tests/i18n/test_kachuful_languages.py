@@ -1,4 +1,4 @@
-"""Kachuful in the members' languages, through the Discord double (README "Languages"):
+"""Kachuful in the members' languages, through the Discord double (docs/languages.md):
 a pt-BR, a Korean and a Hindi member get their panel, the rules card, the refusals and
 the hints in their client's language, and the table message speaks the table's."""
 

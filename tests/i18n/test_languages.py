@@ -1,4 +1,4 @@
-"""Whose language the bot speaks, through the Discord double (README "Languages"):
+"""Whose language the bot speaks, through the Discord double (docs/languages.md):
 the synced commands carry their translations, a member's answers follow their client,
 and a table speaks its ``language`` option, else the server's saved language, else the
 server's Discord language, else English."""

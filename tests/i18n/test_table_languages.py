@@ -1,6 +1,6 @@
-"""The shared runtime in the members' languages, through the Discord double (README
-"Languages"): refusals, confirmations, panels, hints, history and replays follow each
-member's client; the table message and its notes follow the table's language, whoever
+"""The shared runtime in the members' languages, through the Discord double
+(docs/languages.md): refusals, confirmations, panels, hints, history and replays follow
+each member's client; the table message and its notes follow the table's language, whoever
 acted."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Whole games with members whose clients speak pt-BR, Korean and Hindi at a pt-BR table,
-played through their panels (README "Languages"): no member is shown an English text
+played through their panels (docs/languages.md): no member is shown an English text
 privately (panels, menus, rules, refusals, hints, history, replays, the leaderboard) and
 the table message never shows one, in any of its versions."""
 

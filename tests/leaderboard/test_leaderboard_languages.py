@@ -1,5 +1,5 @@
-"""``/leaderboard`` and ``/stats`` answer in the asking member's language (README
-"Languages"): the real bot against the Discord double."""
+"""``/leaderboard`` and ``/stats`` answer in the asking member's language
+(docs/languages.md): the real bot against the Discord double."""
 
 from __future__ import annotations
 

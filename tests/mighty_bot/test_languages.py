@@ -1,4 +1,4 @@
-"""Mighty in the member's language (README "Languages"): the panel at every step (the
+"""Mighty in the member's language (docs/languages.md): the panel at every step (the
 auction, the discard, the friend call, a joker lead with its demand), the refusals and
 the rules card come out in pt-BR, ko and hi for a member whose client speaks it."""
 

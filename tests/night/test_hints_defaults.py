@@ -1,4 +1,4 @@
-"""Hints and house rules through the double (README "Hints", "House rules"): the Hint
+"""Hints and house rules through the double (docs/playing.md "Hints", "House rules"): the Hint
 button answers privately with the normal AI's move for the seat and its reason, in every
 phase of both games, and changes nothing (the table message, the panel, the table's
 version); a table can turn hints off; a server's defaults are saved, shown, overridden,

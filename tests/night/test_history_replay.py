@@ -1,8 +1,8 @@
 """A quick game of each game played to the end, Play again pressed by two members at
 once (one lobby), the second game dealt and finished; both listed by /history and
 replayed with /replay: the attached file reproduces the stored totals and winners with
-the engine's replay, and the viewer's pages show the tricks as played (README
-"History", "Replays")."""
+the engine's replay, and the viewer's pages show the tricks as played (docs/playing.md
+"/history", "/replay")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Host tools and fair records through the double: kick in the lobby and mid-game,
 refusals for non-hosts, away players (three time-outs in a row) taking their seat
-back, and a leaver recorded last and rated (README "Host tools", "Fair records")."""
+back, and a leaver recorded last and rated (docs/playing.md "Host tools", "Fair records")."""
 
 from __future__ import annotations
 

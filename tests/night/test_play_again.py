@@ -1,4 +1,4 @@
-"""Play again and the final standings through the double (README "Play again",
+"""Play again and the final standings through the double (docs/playing.md "Play again",
 "Fair records"): two members pressing Play again at once open one lobby with the same
 seats, options and host; standings not posted when the bot stopped are posted when it
 starts again."""

@@ -1,10 +1,11 @@
-"""Who may see what in a replay (README "Replays"): a Mighty hand's kitty and discards
+"""Who may see what in a replay (docs/playing.md "/replay"): a Mighty hand's kitty and discards
 only to that hand's declarer, a finished Kachuful game's dealt hands to anyone, and the
 attached file never holds the real kitty or a card that was not played."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from bot.games.kachuful import KACHUFUL
 from bot.games.mighty import MIGHTY
@@ -12,6 +13,7 @@ from bot.history_render import replay_page
 from bot.replays import build
 from bot.storage.results import PlayerResult, RecordedGame
 from engine.ai.decide import LevelPolicy
+from engine.descriptor import CONCEALED
 from engine.game import Game
 from engine.kachuful.game import KachufulGame
 from engine.mighty.game import MightyGame
@@ -56,3 +58,17 @@ def test_finished_kachuful_shows_the_dealt_hands() -> None:
     embed, _ = replay_page(KACHUFUL, _recorded(game), book, 0, 0, 999)
     dealt = book.hands[0].dealt
     assert dealt is not None and all(c in str(embed.description) for h in dealt for c in h)
+
+
+def test_a_game_that_declares_no_reveal_shows_nothing_that_was_hidden() -> None:
+    """The default (``engine.descriptor.Reveal``): the public pages only, no hand as
+    dealt, no private cards, and a file that names the game only."""
+    games = [(_played(KachufulGame({"players": 3, "start_size": 2, "schedule": "descending"},
+                                   seed=2)), KACHUFUL.engine),
+             (_played(MightyGame({"hands": 1}, seed=8)), MIGHTY.engine)]
+    for game, engine in games:
+        book = build(game, replace(engine, reveal=CONCEALED))
+        assert book.document == {"game": game.name}
+        assert book.hands and all(hand.tricks for hand in book.hands)
+        assert all(hand.dealt is None and hand.kitty is None and hand.discards is None
+                   and hand.privy is None for hand in book.hands)

@@ -15,6 +15,8 @@ from bot.games.adapter import (
     number,
     table_options_text,
 )
+from bot.games.kachuful.history import replay_head
+from bot.games.kachuful.scene import SCENE
 from bot.games.words import (
     NO_CARD_YET,
     TURN_MARK,
@@ -159,6 +161,7 @@ class KachufulAdapter(GameAdapter):
     name = "kachuful"
     title = "Kachuful"
     engine = ENGINE_KACHUFUL
+    scene = SCENE
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
 
@@ -418,6 +421,11 @@ class KachufulAdapter(GameAdapter):
 
     def rules_card(self) -> str:
         return _(RULES_CARD)
+
+    # --- replays -------------------------------------------------------------------------
+
+    def replay_head(self, summary: Mapping[str, Any], names: Sequence[str]) -> str:
+        return replay_head(summary, names)
 
 
 KACHUFUL: Final = KachufulAdapter()

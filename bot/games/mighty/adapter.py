@@ -15,10 +15,12 @@ from bot.games.adapter import (
     Panel,
     table_options_text,
 )
+from bot.games.mighty import history
 from bot.games.mighty.panel import build_panel, decode_button, decode_select
+from bot.games.mighty.scene import SCENE
 from bot.games.mighty.table import score_lines, summary_lines, table_fields
-from bot.games.mighty.words import bid_text, trump_text
-from bot.games.words import seat_label
+from bot.games.mighty.words import bid_text
+from bot.games.words import seat_label, trump_text
 from bot.i18n import _, _n, reason
 from bot.storage.tables import SeatRecord
 from engine.cards import JOKER, Card, Suit, parse_card, parse_cards
@@ -88,6 +90,7 @@ class MightyAdapter(GameAdapter):
     title = "Mighty"
     engine = ENGINE_MIGHTY
     net_scores = True
+    scene = SCENE
     min_seats = PLAYERS
     max_seats = PLAYERS
 
@@ -252,6 +255,16 @@ class MightyAdapter(GameAdapter):
 
     def rules_card(self) -> str:
         return rules_card()
+
+    # --- replays ---------------------------------------------------------------------
+
+    def replay_head(self, summary: Mapping[str, Any], names: Sequence[str]) -> str:
+        return history.replay_head(summary, names)
+
+    def replay_trick_note(
+        self, summary: Mapping[str, Any], trick: Mapping[str, Any], names: Sequence[str],
+    ) -> str | None:
+        return history.trick_note(summary, trick, names)
 
 
 def _said(exc: IllegalAction) -> str:

@@ -28,9 +28,8 @@ from bot.games.mighty.words import (
     call_text,
     card_at,
     contract_of,
-    trump_text,
 )
-from bot.games.words import TURN_MARK, greyed_out, hand_text, won_trick_line
+from bot.games.words import TURN_MARK, greyed_out, hand_text, trump_text, won_trick_line
 from bot.i18n import N_, _, _n, reason
 from engine.cards import ACE, JOKER, Card, Suit, card, sort_hand
 from engine.game import Action, IllegalAction, Play

@@ -12,8 +12,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.games.adapter import Field
-from bot.games.mighty.words import bid_text, call_text, contract_of, trump_text
-from bot.games.words import NO_CARD_YET, TURN_MARK, last_trick_line, last_trick_text, trick_line
+from bot.games.mighty.words import bid_text, call_text, contract_of
+from bot.games.words import (
+    NO_CARD_YET,
+    TURN_MARK,
+    last_trick_line,
+    last_trick_text,
+    trick_line,
+    trump_text,
+)
 from bot.i18n import N_, _, _n
 from engine.mighty.rules import parse_trump
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from bot.games.adapter import number
-from bot.i18n import N_, _
+from bot.i18n import _
 from engine.cards import CARDS, Card, Suit
 from engine.mighty.rules import Trump, parse_trump
 
@@ -17,20 +17,6 @@ TRUMP_LETTERS: Final[dict[str, Trump]] = {
 LETTER_OF: Final = {trump: letter for letter, trump in TRUMP_LETTERS.items()}
 TRUMP_NAMES: Final = ("spades", "hearts", "diamonds", "clubs", "notrump")
 """The trump labels of the commands (``/mighty bid 15 diamonds``)."""
-
-
-SUIT_WORDS: Final = {
-    Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
-    Suit.DIAMONDS: N_("diamonds"), Suit.CLUBS: N_("clubs"),
-}
-"""The suits' names in sentences (translated where shown)."""
-
-
-def trump_text(trump: Trump) -> str:
-    """``♦ diamonds`` or ``no-trump``, in the language being spoken."""
-    if trump is None:
-        return _("no-trump")
-    return _("{symbol} {suit}", symbol=trump.symbol, suit=_(SUIT_WORDS[trump]))
 
 
 def bid_text(points: int, trump: Trump) -> str:

@@ -1,0 +1,68 @@
+"""What the pictures (:mod:`bot.pictures`) draw for one game, declared on its adapter
+(``GameAdapter.scene``): its name in pictures, its word for trump and what it adds to
+the table picture, all read from the view the picture is drawn from (the public view
+for the table). A game's own picture words are a :class:`SceneWords`, read in the
+picture's language with ``Words.own``.
+
+The base :class:`GameScene`, a game's default, adds nothing to what the shared picture
+shows of the public view, so a game that declares no scene shows no hidden card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from bot.pictures.words import Words
+
+
+class SceneWords:
+    """Base of a game's own picture words: a frozen dataclass whose every field is an
+    English template, marked as a catalog msgid in the context ``picture`` unless
+    :attr:`CONTEXTS` names another for it."""
+
+    __slots__ = ()
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+    CONTEXTS: ClassVar[Mapping[str, str]] = {}
+    """The catalog context of a field that is not ``picture``, by field name."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableLines:
+    """What a game adds to the table picture (placeholders filled, in the picture's
+    language)."""
+
+    caption: str
+    """Under the trump in the middle (``Trump``; Mighty: the contract's points)."""
+    details: tuple[str, ...] = ()
+    """A line under each seat's name, by seat (none past the end)."""
+    subtitle: str = ""
+    corner: tuple[str, ...] = ()
+    """Lines in the top-right corner (Mighty: the bid or contract, the friend)."""
+    note: str = ""
+    """A line below the trump (Mighty: the lead asked, the joker's asks)."""
+    roles: Mapping[int, str] = field(default_factory=dict)
+    """A role badge by seat: ``declarer`` or ``friend``."""
+
+
+class GameScene:
+    """One game's part of the pictures; this base adds nothing (the default)."""
+
+    def title(self, words: Words) -> str | None:
+        """The game's name in pictures, in the language of ``words``; None: its
+        adapter's ``title``."""
+        return None
+
+    def trump_word(self, words: Words) -> str:
+        """The game's word for trump, in the hand picture's legend."""
+        return words.trump
+
+    def table(self, view: Mapping[str, Any], names: Sequence[str], words: Words) -> TableLines:
+        """What the table picture of the public ``view`` adds (``names`` by seat)."""
+        return TableLines(caption=words.trump)
+
+
+PLAIN: GameScene = GameScene()
+"""The scene of a game that declares none."""
