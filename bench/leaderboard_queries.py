@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.leaderboard_render import leaderboard_embed
+from bot.render.leaderboard import leaderboard_embed
 from bot.storage.db import connect
 from bot.storage.results import FinishedGame, PlayerResult, leaderboard, player_stats, record_game
 

@@ -1,4 +1,4 @@
-"""Time and size of every picture kind (``bot.pictures``), drawn from realistic views:
+"""Time and size of every picture kind (``bot.render.pictures``), drawn from realistic views:
 the states of random games of Kachuful with 4 and 7 players and of Mighty, the final
 standings of finished games, and rating histories.
 
@@ -27,7 +27,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.i18n import language_of
-from bot.pictures import (
+from bot.render.pictures import (
     Picture,
     Words,
     hand_picture,
@@ -162,7 +162,7 @@ def main() -> None:
         result = results.setdefault(sample.kind, Result())
         result.times.append(elapsed)
         result.sizes.append(len(picture.data))
-    print(f"bot.pictures on {where}, cache off, {len(samples)} pictures: every "
+    print(f"bot.render.pictures on {where}, cache off, {len(samples)} pictures: every "
           f"{args.every}th state of {args.games} games each of Kachuful 4p, Kachuful 7p and "
           f"Mighty; final standings of {max(args.charts, args.games)} games of each; "
           f"words in {lang.code}")

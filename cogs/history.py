@@ -11,8 +11,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games.registry import GAMES
-from bot.history_render import autocomplete_name
 from bot.i18n.commands import L_
+from bot.render.history import autocomplete_name
 
 if TYPE_CHECKING:
     from bot.client import CardBot

@@ -22,14 +22,14 @@ from discord.ext import commands
 from bot.games.registry import GAMES
 from bot.i18n import N_, _
 from bot.i18n.commands import L_
-from bot.leaderboard_render import (
+from bot.render.leaderboard import (
     empty_embed,
     leaderboard_embed,
     no_stats_text,
     stats_embed,
 )
+from bot.render.stats_chart import chart_game, rating_picture
 from bot.render.table_pictures import attachment, show
-from bot.stats_chart import chart_game, rating_picture
 from bot.storage import Storage
 from bot.storage.results import GameName
 

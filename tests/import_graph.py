@@ -1,13 +1,13 @@
-"""The import graph of a package, read with :mod:`ast` (nothing is imported), and its
-cycles. Generic: give it any top-level package of the repository (``engine``, ``bot``).
+"""The import graph of packages, read with :mod:`ast` (nothing is imported), and its
+cycles. Generic: give it any top-level packages of the repository (``engine``, ``bot``).
 
 An edge ``a -> b`` means module ``a`` imports module ``b`` (``from b import name``
-counts as importing ``b.name`` when that is a module of the package). Imports under
-``if TYPE_CHECKING:`` are left out (they never run). An import inside a function is
-kept but marked ``deferred``: it runs at the first call, not at import time. Importing
-``p.q.m`` also runs the package ``p.q``'s ``__init__``, so a module outside ``p.q``
-gets an edge to it too (a module inside ``p.q`` needs none: its package is always
-being imported already).
+counts as importing ``b.name`` when that is a module of the packages). Imports under
+``if TYPE_CHECKING:`` never run: they are left out unless asked for, then marked
+``type_only``. An import inside a function is kept but marked ``deferred``: it runs at
+the first call, not at import time. Importing ``p.q.m`` also runs the package
+``p.q``'s ``__init__``, so a module outside ``p.q`` gets an edge to it too (a module
+inside ``p.q`` needs none: its package is always being imported already).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ class Edge:
     importer: str
     imported: str
     deferred: bool
+    type_only: bool = False
 
 
 def modules(root: Path, package: str) -> dict[str, Path]:
@@ -36,38 +37,46 @@ def modules(root: Path, package: str) -> dict[str, Path]:
     return found
 
 
-def import_graph(root: Path, package: str) -> set[Edge]:
-    """The import edges among the modules of ``package``."""
-    known = modules(root, package)
+def import_graph(root: Path, *packages: str, type_checking: bool = False) -> set[Edge]:
+    """The import edges among the modules of ``packages``; with ``type_checking``, the
+    imports under ``if TYPE_CHECKING:`` too."""
+    known = {name: path for package in packages for name, path in modules(root, package).items()}
     edges: set[Edge] = set()
     for name, path in known.items():
         is_package = path.name == "__init__.py"
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node, deferred in _imports(tree.body, False):
+        for node, deferred, type_only in _imports(tree.body, False, False):
+            if type_only and not type_checking:
+                continue
             for target in _targets(node, name, is_package, known):
                 for imported in _with_packages(target, name, known):
                     if imported != name:
-                        edges.add(Edge(name, imported, deferred))
+                        edges.add(Edge(name, imported, deferred, type_only))
     return edges
 
 
-def _imports(body: Iterable[ast.stmt], deferred: bool) -> Iterator[tuple[ast.AST, bool]]:
-    """Import statements that run, and whether they run only inside a function."""
+def _imports(
+    body: Iterable[ast.stmt], deferred: bool, type_only: bool,
+) -> Iterator[tuple[ast.AST, bool, bool]]:
+    """Import statements, whether they run only inside a function, and whether they
+    never run (under ``if TYPE_CHECKING:``)."""
     for node in body:
         if isinstance(node, ast.Import | ast.ImportFrom):
-            yield node, deferred
+            yield node, deferred, type_only
         elif isinstance(node, ast.If) and _is_type_checking(node.test):
-            yield from _imports(node.orelse, deferred)
+            yield from _imports(node.body, deferred, True)
+            yield from _imports(node.orelse, deferred, type_only)
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            yield from _imports(node.body, True)
+            yield from _imports(node.body, True, type_only)
         else:
             for field in ("body", "orelse", "finalbody", "handlers", "cases"):
                 inner = getattr(node, field, None)
                 if isinstance(inner, list):
-                    yield from _imports([n for n in inner if isinstance(n, ast.stmt)], deferred)
+                    statements = [n for n in inner if isinstance(n, ast.stmt)]
+                    yield from _imports(statements, deferred, type_only)
                     for part in inner:
                         if isinstance(part, ast.ExceptHandler | ast.match_case):
-                            yield from _imports(part.body, deferred)
+                            yield from _imports(part.body, deferred, type_only)
 
 
 def _is_type_checking(test: ast.expr) -> bool:

@@ -6,7 +6,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import discord
 
@@ -15,9 +15,6 @@ from bot.i18n import N_, _
 from bot.storage.tables import SeatRecord
 from engine.descriptor import GameDescriptor
 from engine.game import Action, Game, IllegalAction
-
-if TYPE_CHECKING:  # the pictures read the adapters (their games' scenes)
-    from bot.pictures import Picture
 
 TABLE_DEFAULTS: Final[dict[str, Any]] = {"turn_timer": 0, "turn_ping": True, "images": True,
                                          "deck": "classic"}
@@ -101,9 +98,6 @@ class Panel:
     embed: discord.Embed
     buttons: list[tuple[str, str, bool, discord.ButtonStyle]] = field(default_factory=list)
     selects: list[Select] = field(default_factory=list)
-    picture: Callable[[], Picture] | None = None
-    """How to draw the hand picture (from the seat's view, off the event loop), when the
-    table shows pictures."""
 
 
 class GameAdapter(ABC):

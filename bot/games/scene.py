@@ -1,8 +1,8 @@
-"""What the pictures (:mod:`bot.pictures`) draw for one game, declared on its adapter
+"""What the pictures (:mod:`bot.render.pictures`) draw for one game, declared on its adapter
 (``GameAdapter.scene``): its name in pictures, its word for trump and what it adds to
 the table picture, all read from the view the picture is drawn from (the public view
 for the table). A game's own picture words are a :class:`SceneWords`, read in the
-picture's language with ``Words.own``.
+picture's language with :meth:`PictureWords.own` (the pictures' ``Words`` is one).
 
 The base :class:`GameScene`, a game's default, adds nothing to what the shared picture
 shows of the public view, so a game that declares no scene shows no hidden card.
@@ -12,10 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
-
-if TYPE_CHECKING:
-    from bot.pictures.words import Words
+from typing import Any, ClassVar, Protocol, TypeVar
 
 
 class SceneWords:
@@ -27,6 +24,23 @@ class SceneWords:
     __dataclass_fields__: ClassVar[dict[str, Any]]
     CONTEXTS: ClassVar[Mapping[str, str]] = {}
     """The catalog context of a field that is not ``picture``, by field name."""
+
+
+W = TypeVar("W", bound=SceneWords)
+
+
+class PictureWords(Protocol):
+    """What a scene reads of the words of the picture it is drawn for, in one language
+    (:class:`bot.render.pictures.words.Words`)."""
+
+    @property
+    def trump(self) -> str: ...
+
+    @property
+    def notrump_short(self) -> str: ...
+
+    def own(self, english: W) -> W:
+        """A game's own words (``english``) in this language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,16 +64,18 @@ class TableLines:
 class GameScene:
     """One game's part of the pictures; this base adds nothing (the default)."""
 
-    def title(self, words: Words) -> str | None:
+    def title(self, words: PictureWords) -> str | None:
         """The game's name in pictures, in the language of ``words``; None: its
         adapter's ``title``."""
         return None
 
-    def trump_word(self, words: Words) -> str:
+    def trump_word(self, words: PictureWords) -> str:
         """The game's word for trump, in the hand picture's legend."""
         return words.trump
 
-    def table(self, view: Mapping[str, Any], names: Sequence[str], words: Words) -> TableLines:
+    def table(
+        self, view: Mapping[str, Any], names: Sequence[str], words: PictureWords,
+    ) -> TableLines:
         """What the table picture of the public ``view`` adds (``names`` by seat)."""
         return TableLines(caption=words.trump)
 

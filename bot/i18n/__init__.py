@@ -1,6 +1,8 @@
 """The languages the bot speaks (README "Languages"): English, the source language and
 the fallback, and one gettext catalog per other language in ``bot/locales``
-(:mod:`bot.i18n.catalogs`); a catalog file is all a language needs.
+(:mod:`bot.i18n.catalogs`); a catalog file is all a language needs. It is the bottom
+of the bot's layers: it imports nothing of the bot, only the engine's marking and
+refusals.
 
 Marking. Every text a member can see is English in the code, marked so that the
 extraction (``python -m bot.i18n.catalogs update``) finds it:
@@ -13,7 +15,7 @@ extraction (``python -m bot.i18n.catalogs update``) finds it:
 - ``N_("...")``: marks a module-level constant without translating it; translate it
   where it is shown with ``_(CONSTANT, **params)``. ``NP_(context, "...")`` marks one
   in a context (the same English words translated apart, e.g. the pictures' short
-  words, :mod:`bot.pictures.words`); it is shown with the catalog's ``pgettext``.
+  words, :mod:`bot.render.pictures.words`); it is shown with the catalog's ``pgettext``.
 - Engine refusals: ``IllegalAction("must_follow_suit", N_("you must follow {suit}"),
   suit="♠")`` (:func:`engine.i18n.N_`; cards and suits in C2 notation); the adapter's
   ``refusal`` shows :func:`reason` (``_(exc.template, **exc.params)``).

@@ -6,7 +6,7 @@ and adds ``start`` and its own actions."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 import discord
 from discord import app_commands
@@ -15,14 +15,11 @@ from discord.ext import commands
 from bot.games.adapter import GameAdapter
 from bot.games.words import LEVEL_LABELS
 from bot.i18n.commands import L_
+from bot.interactions.controller import Controller
 from bot.tables.table import Table
 from engine.ai.levels import DEFAULT_LEVEL, LEVELS
 from engine.cards import CardParseError, parse_card
 from engine.game import Game
-
-if TYPE_CHECKING:
-    from bot.client import CardBot
-    from bot.interactions.controller import Controller
 
 Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice
@@ -30,12 +27,19 @@ MAX_CHOICES = 25
 """Discord's cap on autocomplete answers."""
 
 
+class Host(Protocol):
+    """The client the commands run in, as they see it (:class:`bot.client.CardBot`)."""
+
+    @property
+    def controller(self) -> Controller: ...
+
+
 class TableCommands(commands.GroupCog):
     """The shared part of a game's command group; ``adapter`` names the game."""
 
     adapter: ClassVar[GameAdapter]
 
-    def __init__(self, bot: CardBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
 

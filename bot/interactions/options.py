@@ -107,7 +107,7 @@ def start_and_defaults(
 DECK_CHOICES: Final = (Choice(name=L_("classic (red and black)"), value="classic"),
                        Choice(name=L_("four colours (♠ black, ♥ red, ♦ blue, ♣ green)"),
                               value="four_color"))
-"""The ``deck`` option's choices (:data:`bot.pictures.DECKS`)."""
+"""The ``deck`` option's choices (:data:`bot.render.pictures.DECKS`)."""
 
 TURN_OPTIONS: tuple[StartOption, ...] = (
     StartOption("turn_timer", app_commands.Range[int, 0, 3600], 0,

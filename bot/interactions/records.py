@@ -8,11 +8,12 @@ import io
 
 import discord
 
-from bot import history_render, replays
 from bot.games.registry import GAMES, game_named
 from bot.i18n import _
 from bot.interactions.answers import Reply
 from bot.interactions.handling import NO_LONGER_IN_USE, Handlers, Interaction
+from bot.records import replays
+from bot.render import history
 from bot.tables.table import Refusal
 
 
@@ -35,14 +36,14 @@ class RecordHandlers(Handlers):
         async def work(reply: Reply) -> None:
             guild_id = interaction.guild_id
             if guild_id is None:
-                raise Refusal(_(history_render.NOT_IN_SERVER), "no_guild")
+                raise Refusal(_(history.NOT_IN_SERVER), "no_guild")
             if game is not None and game_named(game) is None:
                 raise Refusal(_(NO_LONGER_IN_USE), "stale")
-            per = history_render.PER_PAGE
+            per = history.PER_PAGE
             games, total = await self.service.storage.history(guild_id, game, member,
                                                              page * per, per)
             titles = {g.name: g.title for g in GAMES}
-            embed, view = history_render.history_page(games, total, page, game, member, titles)
+            embed, view = history.history_page(games, total, page, game, member, titles)
             if update:
                 await reply.edit(embed=embed, view=view)
             else:
@@ -62,26 +63,26 @@ class RecordHandlers(Handlers):
         async def work(reply: Reply) -> None:
             guild_id = interaction.guild_id
             if guild_id is None:
-                raise Refusal(_(history_render.NOT_IN_SERVER), "no_guild")
+                raise Refusal(_(history.NOT_IN_SERVER), "no_guild")
             recorded = await self.service.storage.recorded_game(guild_id, game_id)
             adapter = None if recorded is None else game_named(recorded.game)
             if recorded is None or adapter is None:
-                raise Refusal(_(history_render.NOT_HERE), "not_here")
+                raise Refusal(_(history.NOT_HERE), "not_here")
             if recorded.state is None:
-                raise Refusal(_(history_render.NO_STATE), "no_state")
+                raise Refusal(_(history.NO_STATE), "no_state")
             state = recorded.state
             book = await asyncio.to_thread(
                 lambda: replays.build(adapter.load(state), adapter.engine))
             if not book.hands:
-                raise Refusal(_(history_render.NO_HANDS), "no_hands")
-            embed, view = history_render.replay_page(adapter, recorded, book, hand, trick,
+                raise Refusal(_(history.NO_HANDS), "no_hands")
+            embed, view = history.replay_page(adapter, recorded, book, hand, trick,
                                                      interaction.user.id)
             if update:
                 await reply.edit(embed=embed, view=view)
                 return
             file = discord.File(io.BytesIO(book.file_text().encode()),
                                 filename=f"{recorded.game}-{recorded.game_id}.json")
-            await reply.send(_(history_render.ATTACHED, id=game_id), embed=embed,
+            await reply.send(_(history.ATTACHED, id=game_id), embed=embed,
                              view=view, file=file)
 
         await self._run(interaction, work, update=update)

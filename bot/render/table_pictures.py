@@ -21,7 +21,7 @@ import discord
 
 from bot.games.adapter import table_option
 from bot.i18n import current
-from bot.pictures import (
+from bot.render.pictures import (
     Picture,
     PictureError,
     hand_picture,

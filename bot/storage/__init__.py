@@ -1,6 +1,7 @@
 """Storage: the :class:`~bot.storage.interface.Storage` interface and its SQLite and
-PostgreSQL implementations (migrations, tables in play, finished games, per-server
-settings)."""
+PostgreSQL implementations (migrations, tables in play, finished games and the ratings
+they change, per-server settings). It may import the foundation (the settings, shards,
+i18n) and the engine; nothing else of the bot."""
 
 from __future__ import annotations
 

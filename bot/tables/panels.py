@@ -36,7 +36,7 @@ class PanelJobs(TableWork):
         panel = adapter.panel(game, seat, table.seats) if draft is None else \
             adapter.draft_panel(game, seat, table.seats, draft)
         playable = [] if game.is_over else adapter.legal_card_names(game, seat)
-        panel.picture = hand_drawing(table, seat, playable)
         hint = bool(table.rec.settings.get("hints", True)) and table.rec.status == "running" \
             and bool(game.legal_actions(seat))
-        return MemberPanel(panel, seat, table.rec.version, hint)
+        return MemberPanel(panel, seat, table.rec.version, hint,
+                           hand_drawing(table, seat, playable))

@@ -23,9 +23,9 @@ import discord
 
 from bot.games.adapter import table_option
 from bot.i18n import N_, _, in_language, speaking
-from bot.pictures import Picture
 from bot.render import table_message
 from bot.render import table_pictures as pictures
+from bot.render.pictures import Picture
 from bot.storage import Storage
 from bot.tables.channel_access import ChannelAccess, refused_for_permissions
 from bot.tables.table import Table

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from bot.games.adapter import GameAdapter, Panel
 from bot.i18n import Lang, _, language_of
+from bot.render.table_pictures import Draw
 from bot.storage.tables import SeatRecord, Snapshot, TableRecord
 from engine.game import Action, Game
 
@@ -37,13 +38,15 @@ class LivePanel:
 @dataclass(slots=True)
 class MemberPanel:
     """A member's private panel as the table stood when it was built (under the lock):
-    the panel, the seat and table version it is drawn for, and whether it offers a
-    hint."""
+    the panel, the seat and table version it is drawn for, whether it offers a hint,
+    and how to draw its hand picture (from the seat's view) when the table shows
+    pictures."""
 
     panel: Panel
     seat: int
     version: int
     hint: bool
+    picture: Draw | None = None
 
 
 @dataclass(slots=True)

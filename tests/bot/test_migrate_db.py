@@ -1,4 +1,4 @@
-"""``python -m bot.migrate_db``: an SQLite database with finished and open tables copied
+"""``python -m bot.records.migrate_db``: an SQLite database with finished and open tables copied
 into a real PostgreSQL server, twice; the bot then resumes the open table there."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.migrate_db import copy
+from bot.records.migrate_db import copy
 from bot.storage import StartRefused
 from testkit.double import Double
 from testkit.double.harness import RunBot
@@ -55,7 +55,7 @@ async def test_copy_twice_then_resume_on_postgres(
     assert await _row_counts(pg) == await _row_counts(lite)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     again = subprocess.run(
-        [sys.executable, "-m", "bot.migrate_db", "--from", str(path), "--to", postgres_url],
+        [sys.executable, "-m", "bot.records.migrate_db", "--from", str(path), "--to", postgres_url],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False)
     assert again.returncode == 0, again.stderr
     assert again.stdout.startswith("copied ")

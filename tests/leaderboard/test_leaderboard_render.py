@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.leaderboard_render import (
+from bot.render.leaderboard import (
     PROVISIONAL,
     TOP,
     empty_embed,

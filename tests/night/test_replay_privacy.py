@@ -9,8 +9,8 @@ from dataclasses import replace
 
 from bot.games.kachuful import KACHUFUL
 from bot.games.mighty import MIGHTY
-from bot.history_render import replay_page
-from bot.replays import build
+from bot.records.replays import build
+from bot.render.history import replay_page
 from bot.storage.results import PlayerResult, RecordedGame
 from engine.ai.decide import LevelPolicy
 from engine.descriptor import CONCEALED

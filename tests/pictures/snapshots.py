@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from bot.pictures import Picture
+from bot.render.pictures import Picture
 
 REFS = Path(__file__).with_name("refs")
 UPDATE = "UPDATE_PICTURES"

@@ -12,8 +12,8 @@ from importlib import resources
 import pytest
 from PIL import Image
 
-from bot import pictures
-from bot.pictures import (
+from bot.render import pictures
+from bot.render.pictures import (
     ENGLISH,
     PictureCache,
     PictureError,
@@ -27,7 +27,7 @@ from bot.pictures import (
     table,
     table_picture,
 )
-from bot.pictures.cards import BLUE, GREEN, JOKER_FILL, RED, face
+from bot.render.pictures.cards import BLUE, GREEN, JOKER_FILL, RED, face
 from engine.kachuful.actions import LOOK
 from engine.kachuful.game import KachufulGame
 from tests.pictures.games import (
@@ -253,7 +253,7 @@ def test_names_are_cleaned_to_what_the_font_draws() -> None:
 
 
 def test_the_fonts_ship_with_their_licences() -> None:
-    assets = resources.files("bot.pictures") / "assets"
+    assets = resources.files("bot.render.pictures") / "assets"
     assert (assets / "DejaVuSans-Bold.ttf").is_file()
     assert "Bitstream" in (assets / "LICENSE").read_text()
     for licence in ("CardNightHangul-LICENSE.txt", "NotoSansDevanagari-LICENSE.txt"):

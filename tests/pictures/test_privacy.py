@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot.i18n import LANGS, language_of
-from bot.pictures import hand_picture, table_picture, words_for
+from bot.render.pictures import hand_picture, table_picture, words_for
 from tests.pictures.games import (
     cards_named,
     kachuful,

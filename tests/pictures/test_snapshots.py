@@ -7,7 +7,7 @@ import random
 import pytest
 
 from bot.i18n import language_of
-from bot.pictures import hand_picture, rating_chart, score_chart, table_picture, words_for
+from bot.render.pictures import hand_picture, rating_chart, score_chart, table_picture, words_for
 from engine.game import Game
 from tests.pictures import snapshots
 from tests.pictures.games import (

@@ -6,13 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from bot.games.scene import GameScene, SceneWords, TableLines
+from bot.games.scene import GameScene, PictureWords, SceneWords, TableLines
 from bot.i18n import NP_
-
-if TYPE_CHECKING:
-    from bot.pictures.words import Words
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +33,12 @@ WORDS: Final = KachufulWords()
 class KachufulScene(GameScene):
     """Kachuful's bids and tricks in the table picture."""
 
-    def title(self, words: Words) -> str:
+    def title(self, words: PictureWords) -> str:
         return words.own(WORDS).title
 
-    def table(self, view: Mapping[str, Any], names: Sequence[str], words: Words) -> TableLines:
+    def table(
+        self, view: Mapping[str, Any], names: Sequence[str], words: PictureWords,
+    ) -> TableLines:
         own = words.own(WORDS)
         bids, blind, won = view["bids"], view["blind"], view["tricks_won"]
         details = []

@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
-from bot.games.scene import GameScene, SceneWords, TableLines
+from bot.games.scene import GameScene, PictureWords, SceneWords, TableLines
 from bot.i18n import NP_
 from engine.cards import Suit
-
-if TYPE_CHECKING:
-    from bot.pictures.words import Words
 
 View = Mapping[str, Any]
 
@@ -54,13 +51,13 @@ WORDS: Final = MightyWords()
 class MightyScene(GameScene):
     """Mighty's auction, contract, friend and points in the pictures."""
 
-    def title(self, words: Words) -> str:
+    def title(self, words: PictureWords) -> str:
         return words.own(WORDS).title
 
-    def trump_word(self, words: Words) -> str:
+    def trump_word(self, words: PictureWords) -> str:
         return words.own(WORDS).trump
 
-    def table(self, view: View, names: Sequence[str], words: Words) -> TableLines:
+    def table(self, view: View, names: Sequence[str], words: PictureWords) -> TableLines:
         own = words.own(WORDS)
         contract = view["contract"]
         roles = {view[role]: role for role in ("friend", "declarer")  # the declarer's wins
@@ -76,14 +73,14 @@ SCENE: Final = MightyScene()
 """Mighty's pictures (``GameAdapter.scene``)."""
 
 
-def _contract_text(raw: Sequence[Any] | None, words: Words, own: MightyWords) -> str | None:
+def _contract_text(raw: Sequence[Any] | None, words: PictureWords, own: MightyWords) -> str | None:
     if raw is None:
         return None
     trump = _SYMBOLS.get(str(raw[1]), words.notrump_short)
     return own.call.format(points=int(raw[0]), trump=trump)
 
 
-def _details(v: View, words: Words, own: MightyWords) -> tuple[str, ...]:
+def _details(v: View, words: PictureWords, own: MightyWords) -> tuple[str, ...]:
     n = int(v["players"])
     if v["phase"] == "auction":
         last: dict[int, str] = {}
@@ -95,7 +92,9 @@ def _details(v: View, words: Words, own: MightyWords) -> tuple[str, ...]:
                  for c in v["captured"])
 
 
-def _corner(v: View, names: Sequence[str], words: Words, own: MightyWords) -> tuple[str, ...]:
+def _corner(
+    v: View, names: Sequence[str], words: PictureWords, own: MightyWords,
+) -> tuple[str, ...]:
     if v["phase"] == "auction":
         bid = _contract_text(v["standing_bid"], words, own)
         if bid is None or v["standing_bidder"] is None:

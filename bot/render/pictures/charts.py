@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from bot.pictures.canvas import (
+from bot.render.pictures.canvas import (
     GOLD,
     MUTED,
     PALE,
@@ -23,10 +23,10 @@ from bot.pictures.canvas import (
     rounded,
     text_at,
 )
-from bot.pictures.fonts import clean, fit, width_of
-from bot.pictures.games import game_of, title_of
-from bot.pictures.picture import clip
-from bot.pictures.words import Words
+from bot.render.pictures.fonts import clean, fit, width_of
+from bot.render.pictures.games import game_of, title_of
+from bot.render.pictures.picture import clip
+from bot.render.pictures.words import Words
 
 View = Mapping[str, Any]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.games.adapter import GameAdapter
 from bot.games.registry import game_named
-from bot.pictures.words import Words
+from bot.render.pictures.words import Words
 
 
 def game_of(name: object) -> GameAdapter:

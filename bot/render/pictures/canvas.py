@@ -10,7 +10,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.pictures.fonts import Script, font, run_width, runs
+from bot.render.pictures.fonts import Script, font, run_width, runs
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -79,7 +79,7 @@ def paste(base: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -
 def _lettering(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
     """The coverage mask of ``text`` and its offset from the anchor point (cached: the
     same names and numbers come back picture after picture). Text of one run of Latin
-    is laid out by Pillow; other text run by run (:func:`~bot.pictures.fonts.runs`), each
+    is laid out by Pillow; other text run by run (:func:`~bot.render.pictures.fonts.runs`), each
     in its script's font, on the Latin font's baseline."""
     parts = runs(text)
     if len(parts) == 1 and parts[0][0] == "latin":

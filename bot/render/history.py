@@ -13,10 +13,10 @@ import discord
 
 from bot.games.adapter import GameAdapter
 from bot.i18n import N_, _, _n, current
+from bot.records.replays import HandPages, Replay
 from bot.render import custom_ids as ids
 from bot.render.embeds import clip
 from bot.render.views import Rows, _button, _rows
-from bot.replays import HandPages, Replay
 from bot.storage.results import PlayerResult, RecordedGame
 
 PER_PAGE: Final = 10

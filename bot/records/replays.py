@@ -7,7 +7,7 @@ once a hand is over: a secret solo as revealed at its end). Anything else, the h
 dealt, a seat's private cards (kitty and discards) and the deals of the replay file, is
 what the game's own :class:`~engine.descriptor.Reveal` (its descriptor's ``reveal``)
 allows, and for private cards only the seat it names sees them
-(:func:`bot.history_render.replay_page` decides); by default nothing that was hidden.
+(:func:`bot.render.history.replay_page` decides); by default nothing that was hidden.
 The file, public, reproduces the same totals and winners with ``python -m engine
 replay`` when the game's reveal writes its deals; a game ended early stops after its
 last scored hand.

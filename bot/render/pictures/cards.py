@@ -10,7 +10,7 @@ from typing import Final, Literal, get_args
 
 from PIL import Image
 
-from bot.pictures.canvas import GOLD, INK, RGB, WHITE, hex_rgb, ink_centre, rounded, text_at
+from bot.render.pictures.canvas import GOLD, INK, RGB, WHITE, hex_rgb, ink_centre, rounded, text_at
 
 DeckStyle = Literal["classic", "four_color"]
 """The ``deck`` table option."""

@@ -16,14 +16,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import cache
-from typing import TypeVar
 
-from bot.games.scene import SceneWords
+from bot.games.scene import W
 from bot.i18n import NP_, Lang, language_of
 
 CONTEXT = "picture"
 """The catalogs' context of the pictures' words."""
-W = TypeVar("W", bound=SceneWords)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageDraw
 
-from bot.pictures.canvas import (
+from bot.render.pictures.canvas import (
     GOLD,
     INK,
     MUTED,
@@ -28,11 +28,11 @@ from bot.pictures.canvas import (
     rounded,
     text_at,
 )
-from bot.pictures.cards import SUIT_OF_LABEL, DeckStyle, check_deck, face, split, suit_colour
-from bot.pictures.fonts import clean, fit, width_of
-from bot.pictures.games import game_of, title_of
-from bot.pictures.picture import clip
-from bot.pictures.words import Words
+from bot.render.pictures.cards import SUIT_OF_LABEL, DeckStyle, check_deck, face, split, suit_colour
+from bot.render.pictures.fonts import clean, fit, width_of
+from bot.render.pictures.games import game_of, title_of
+from bot.render.pictures.picture import clip
+from bot.render.pictures.words import Words
 
 View = Mapping[str, Any]
 

@@ -52,7 +52,7 @@ def runs(text: str) -> tuple[tuple[Script, str], ...]:
 
 @cache
 def _data(script: Script) -> bytes:
-    return (resources.files("bot.pictures") / "assets" / _FILES[script]).read_bytes()
+    return (resources.files("bot.render.pictures") / "assets" / _FILES[script]).read_bytes()
 
 
 @cache

@@ -5,7 +5,7 @@ Each function draws from plain data only: the public view (``game.view(None)``) 
 the table, one seat's view (``game.view(seat)``) for a hand, never the game itself, so
 a picture cannot show what its viewers may not see. Names are display names by seat
 (the caller turns mentions into names). A picture is drawn once per state: results are
-kept in ``cache`` (:data:`~bot.pictures.cache.CACHE` unless given; None draws afresh).
+kept in ``cache`` (:data:`~bot.render.pictures.cache.CACHE` unless given; None draws afresh).
 Every failure raises :class:`PictureError`, and the caller shows the text alone.
 Drawing is CPU work of a few milliseconds (``bench/render.py``); the functions may be
 called from worker threads (drawings are serialised). Human words, drawn and in the
@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from bot.pictures import charts, hand, palette, table
-from bot.pictures.cache import CACHE, PictureCache
-from bot.pictures.cards import DECKS, DeckStyle
-from bot.pictures.picture import Picture, PictureError, produce
-from bot.pictures.words import ENGLISH, Words, words_for
+from bot.render.pictures import charts, hand, palette, table
+from bot.render.pictures.cache import CACHE, PictureCache, produce
+from bot.render.pictures.cards import DECKS, DeckStyle
+from bot.render.pictures.picture import Picture, PictureError
+from bot.render.pictures.words import ENGLISH, Words, words_for
 
 __all__ = [
     "CACHE",

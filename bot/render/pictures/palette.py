@@ -18,8 +18,8 @@ from typing import Final
 
 from PIL import Image
 
-from bot.pictures import hand, table
-from bot.pictures.cards import DECKS, JOKER, RANKS, SUITS
+from bot.render.pictures import hand, table
+from bot.render.pictures.cards import DECKS, JOKER, RANKS, SUITS
 
 _CARDS: Final = [*(r + s for s in SUITS for r in RANKS), JOKER]
 _BADGES: Final = (None, "winner", "declarer", "friend")

@@ -15,8 +15,8 @@ from typing import Any, Final
 
 from PIL import Image, ImageEnhance
 
-from bot.pictures.canvas import GOLD, PALE, WHITE, hex_rgb, paste, rounded, text_at
-from bot.pictures.cards import (
+from bot.render.pictures.canvas import GOLD, PALE, WHITE, hex_rgb, paste, rounded, text_at
+from bot.render.pictures.cards import (
     SUIT_OF_LABEL,
     DeckStyle,
     back,
@@ -25,10 +25,10 @@ from bot.pictures.cards import (
     height_of,
     split,
 )
-from bot.pictures.fonts import clean, fit, width_of
-from bot.pictures.games import game_of
-from bot.pictures.picture import clip
-from bot.pictures.words import Words
+from bot.render.pictures.fonts import clean, fit, width_of
+from bot.render.pictures.games import game_of
+from bot.render.pictures.picture import clip
+from bot.render.pictures.words import Words
 
 View = Mapping[str, Any]
 

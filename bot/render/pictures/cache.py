@@ -1,5 +1,6 @@
-"""The picture cache: a bounded, thread-safe LRU keyed by a digest of a picture's scene,
-so one state is drawn once."""
+"""The path every picture takes: inputs → scene (exactly what is drawn, as plain data)
+→ cache → drawing → PNG. The cache is a bounded, thread-safe LRU keyed by a digest of
+a picture's scene, so one state is drawn once."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import dataclasses
 import hashlib
 import threading
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
-if TYPE_CHECKING:
-    from bot.pictures.picture import Picture
+from PIL import Image
+
+from bot.render.pictures.canvas import encode
+from bot.render.pictures.picture import Picture, PictureError, Scene, clip
 
 VERSION: Final = 1
 """Bump when the drawing changes, so that keys of old pictures no longer match."""
@@ -59,3 +63,35 @@ class PictureCache:
 
 CACHE: Final = PictureCache()
 """The process-wide cache the picture functions use unless told otherwise."""
+
+
+S = TypeVar("S", bound=Scene)
+_DRAWING: Final = threading.Lock()
+"""One drawing at a time: the shared fonts and sprite caches are not made for threads
+(encoding, which touches neither, runs outside it)."""
+
+
+def produce(
+    kind: str, scene: Callable[[], S], draw: Callable[[S], Image.Image],
+    cache: PictureCache | None, palette: Callable[[], Image.Image] | None = None,
+) -> Picture:
+    """Build the scene, then the picture ``kind``.png from the cache or by drawing it,
+    its colours mapped onto ``palette()`` if given (else chosen for this picture).
+    Any failure becomes :class:`PictureError`."""
+    try:
+        built = scene()
+        key = digest(kind, built)
+        if cache is not None and (hit := cache.get(key)) is not None:
+            return hit
+        with _DRAWING:
+            image = draw(built)
+            colours = None if palette is None else palette()
+        data = encode(image, colours)  # Pillow encodes without the interpreter lock
+        picture = Picture(f"{kind}.png", data, clip(built.description), key)
+    except PictureError:
+        raise
+    except Exception as exc:
+        raise PictureError(f"could not draw the {kind} picture: {exc!r}") from exc
+    if cache is not None:
+        cache.put(key, picture)
+    return picture

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from bot.i18n import current
-from bot.pictures import Picture, PictureError, rating_chart, words_for
+from bot.render.pictures import Picture, PictureError, rating_chart, words_for
 from bot.storage.results import GameName, PlayerStats
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,4 @@
-"""``python -m bot.migrate_db``: copy an SQLite database into PostgreSQL.
+"""``python -m bot.records.migrate_db``: copy an SQLite database into PostgreSQL.
 
 Both are first migrated to this bot's schema; then every row of every table (tables in
 play, their actions and snapshots, finished games and their seats, ratings, server
@@ -110,7 +110,7 @@ async def _continue_ids(target: PostgresStorage) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m bot.migrate_db", description=__doc__.split("\n\n")[0])
+        prog="python -m bot.records.migrate_db", description=__doc__.split("\n\n")[0])
     parser.add_argument("--from", dest="source", type=Path,
                         help="the SQLite file (default: DATABASE_PATH)")
     parser.add_argument("--to", dest="target", help="postgresql://… (default: DATABASE_URL)")
