@@ -16,7 +16,8 @@ from pathlib import Path
 
 from bot.render.leaderboard import leaderboard_embed
 from bot.storage.db import connect
-from bot.storage.results import FinishedGame, PlayerResult, leaderboard, player_stats, record_game
+from bot.storage.results import FinishedGame, PlayerResult, record_game
+from bot.storage.standings import leaderboard, player_stats
 
 
 def _game(rng: random.Random, members: int, at: float) -> FinishedGame:

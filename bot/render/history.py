@@ -17,7 +17,8 @@ from bot.records.replays import HandPages, Replay
 from bot.render import custom_ids as ids
 from bot.render.embeds import clip
 from bot.render.views import Rows, _button, _rows
-from bot.storage.results import PlayerResult, RecordedGame
+from bot.storage.recorded import RecordedGame
+from bot.storage.results import PlayerResult
 
 PER_PAGE: Final = 10
 NOT_HERE: Final = N_("That game is not one of this server's recorded games, so it cannot be "

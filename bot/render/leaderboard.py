@@ -22,14 +22,8 @@ from bot.games.registry import GAMES, game_named
 from bot.i18n import N_, _, _n, current
 from bot.render.embeds import COLOUR, FIELD_LIMIT, clip
 from bot.storage.ratings import MIN_RATED_GAMES, Skill
-from bot.storage.results import (
-    GameName,
-    Leaderboard,
-    PlayerStats,
-    PlayerSummary,
-    RecentGame,
-    Standing,
-)
+from bot.storage.results import GameName
+from bot.storage.standings import Leaderboard, PlayerStats, PlayerSummary, RecentGame, Standing
 
 TOP: Final = 20
 """Ranked members listed on the leaderboard (the viewer's own line is added below)."""

@@ -15,7 +15,8 @@ from typing import Final
 
 from bot.i18n import current
 from bot.render.pictures import Picture, PictureError, rating_chart, words_for
-from bot.storage.results import GameName, PlayerStats
+from bot.storage.results import GameName
+from bot.storage.standings import PlayerStats
 
 log = logging.getLogger(__name__)
 

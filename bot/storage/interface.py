@@ -14,13 +14,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.shards import ALL, Shards
-from bot.storage.results import (
-    FinishedGame,
-    GameName,
-    Leaderboard,
-    PlayerStats,
-    RecordedGame,
-)
+from bot.storage.recorded import RecordedGame
+from bot.storage.results import FinishedGame, GameName
+from bot.storage.standings import Leaderboard, PlayerStats
 from bot.storage.tables import LoggedAction, Snapshot, TableRecord
 
 

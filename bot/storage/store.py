@@ -10,16 +10,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.shards import ALL, Shards
-from bot.storage import results, tables
+from bot.storage import recorded, results, standings, tables
 from bot.storage.interface import ChannelTaken, StoredTable
-from bot.storage.results import (
-    FinishedGame,
-    GameName,
-    Leaderboard,
-    PlayerStats,
-    RecordedGame,
-)
+from bot.storage.recorded import RecordedGame
+from bot.storage.results import FinishedGame, GameName
 from bot.storage.sql import Database, fetchone
+from bot.storage.standings import Leaderboard, PlayerStats
 from bot.storage.tables import LoggedAction, Snapshot, TableRecord
 from bot.storage.writer import Row, Writer, insert
 
@@ -105,29 +101,29 @@ class SqlStorage:
     # --- results -------------------------------------------------------------------
 
     async def leaderboard(self, guild_id: int, game: GameName) -> Leaderboard:
-        return await results.leaderboard(self.db.sql, guild_id, game)
+        return await standings.leaderboard(self.db.sql, guild_id, game)
 
     async def player_stats(
         self, guild_id: int, game: GameName, user_id: int,
     ) -> PlayerStats | None:
-        return await results.player_stats(self.db.sql, guild_id, game, user_id)
+        return await standings.player_stats(self.db.sql, guild_id, game, user_id)
 
     async def rating_history(
         self, guild_id: int, game: GameName, user_id: int,
     ) -> list[tuple[float, float]]:
-        return await results.rating_history(self.db.sql, guild_id, game, user_id)
+        return await standings.rating_history(self.db.sql, guild_id, game, user_id)
 
     async def history(
         self, guild_id: int, game: GameName | None, user_id: int | None, offset: int,
         limit: int,
     ) -> tuple[list[RecordedGame], int]:
-        return await results.history(self.db.sql, guild_id, game, user_id, offset, limit)
+        return await recorded.history(self.db.sql, guild_id, game, user_id, offset, limit)
 
     async def recorded_game(self, guild_id: int, game_id: int) -> RecordedGame | None:
-        return await results.recorded_game(self.db.sql, guild_id, game_id)
+        return await recorded.recorded_game(self.db.sql, guild_id, game_id)
 
     async def most_played_game(self, guild_id: int, games: Sequence[GameName]) -> GameName:
-        return await results.most_played_game(self.db.sql, guild_id, games)
+        return await standings.most_played_game(self.db.sql, guild_id, games)
 
     # --- per-server settings -------------------------------------------------------
 

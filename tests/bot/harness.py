@@ -10,7 +10,8 @@ from typing import Any, TypeVar
 
 from bot.client import CardBot
 from bot.config import Settings
-from bot.storage.results import GameName, Leaderboard
+from bot.storage.results import GameName
+from bot.storage.standings import Leaderboard
 from bot.storage.tables import TableRecord
 from engine.game import Game
 from testkit.double import Double, FakeUser, InteractionResult, StoredMessage

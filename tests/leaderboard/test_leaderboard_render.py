@@ -13,7 +13,8 @@ from bot.render.leaderboard import (
     stats_embed,
 )
 from bot.storage.ratings import MIN_RATED_GAMES
-from bot.storage.results import leaderboard, player_stats, record_game
+from bot.storage.results import record_game
+from bot.storage.standings import leaderboard, player_stats
 from tests.backends import Session
 from tests.leaderboard.builders import game_of
 

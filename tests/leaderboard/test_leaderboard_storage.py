@@ -13,15 +13,8 @@ from pydantic import ValidationError
 
 from bot.storage.db import migrate
 from bot.storage.ratings import MIN_RATED_GAMES, Skill
-from bot.storage.results import (
-    FinishedGame,
-    GameStatus,
-    leaderboard,
-    load_skills,
-    most_played_game,
-    player_stats,
-    record_game,
-)
+from bot.storage.results import FinishedGame, GameStatus, load_skills, record_game
+from bot.storage.standings import leaderboard, most_played_game, player_stats
 from engine.game import Results
 from tests.backends import Session, SqliteSession
 from tests.leaderboard.builders import game_of

@@ -14,7 +14,8 @@ import pytest
 from bot.storage.db import connect
 from bot.storage.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
 from bot.storage.postgres import migrate
-from bot.storage.results import load_skills, rating_history, record_game
+from bot.storage.results import load_skills, record_game
+from bot.storage.standings import rating_history
 from testkit.postgres import PostgresServer
 from tests.backends import BACKENDS, Session, StorageAt
 from tests.leaderboard.builders import game_of

@@ -11,7 +11,8 @@ from bot.games.kachuful import KACHUFUL
 from bot.games.mighty import MIGHTY
 from bot.records.replays import build
 from bot.render.history import replay_page
-from bot.storage.results import PlayerResult, RecordedGame
+from bot.storage.recorded import RecordedGame
+from bot.storage.results import PlayerResult
 from engine.ai.decide import LevelPolicy
 from engine.descriptor import CONCEALED
 from engine.game import Game

@@ -1,11 +1,11 @@
-"""Kachuful on the shared runtime: lobby options, the table fields, the hand panel."""
+"""Kachuful on the shared runtime: lobby options, the words for its actions and
+refusals, and its table lines (:mod:`bot.games.kachuful.table`) and hand panel
+(:mod:`bot.games.kachuful.panel`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
-
-import discord
 
 from bot.games.adapter import (
     TABLE_DEFAULTS,
@@ -16,25 +16,17 @@ from bot.games.adapter import (
     table_options_text,
 )
 from bot.games.kachuful.history import replay_head
+from bot.games.kachuful.panel import build_panel, offers_blind
 from bot.games.kachuful.scene import SCENE
-from bot.games.words import (
-    NO_CARD_YET,
-    TURN_MARK,
-    greyed_out,
-    hand_text,
-    last_trick_line,
-    seat_label,
-    trick_line,
-    won_trick_line,
-)
-from bot.i18n import N_, _, _n, reason
+from bot.games.kachuful.table import headline, score_lines, summary_lines, table_fields
+from bot.i18n import N_, _, reason
 from bot.storage.tables import SeatRecord
-from engine.cards import CARDS, parse_card, sort_hand, trump_label
+from engine.cards import CARDS, parse_card
 from engine.game import Action, Game, IllegalAction, Play
 from engine.kachuful.actions import LOOK, Bid, Look
 from engine.kachuful.config import MAX_PLAYERS, MIN_PLAYERS, KachufulConfig
 from engine.kachuful.descriptor import KACHUFUL as ENGINE_KACHUFUL
-from engine.kachuful.game import HandRecord, KachufulGame
+from engine.kachuful.game import KachufulGame
 
 ENGINE_OPTIONS: Final = ("start_size", "schedule", "trump", "scoring", "hook", "blind_bids",
                          "forehead")
@@ -47,24 +39,15 @@ DEFAULTS: Final[dict[str, Any]] = {
 HIDDEN_CARD: Final = "hidden"
 """What ``play`` takes in the forehead hand, where a player cannot see their card (KV8)."""
 
-_TRUMP_SYMBOLS: Final = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 _TRUMP_RULES: Final = {"cycle": N_("trump cycle ♠ ♦ ♣ ♥"),
                        "cycle_notrump": N_("trump cycle ♠ ♦ ♣ ♥ NT"),
                        "turned": N_("turned trump")}
 _SCORING: Final = {"classic": N_("classic scoring (10 + bid)"),
                    "penalty": N_("penalty scoring"), "per_trick": N_("per-trick scoring"),
                    "judgement": N_("judgement scoring")}
-HOOK_REASON: Final = N_("hook rule: {bid} would make the bids total {total}, the hand size, "
-                        "and the dealer may not")
-FOLLOW_REASON: Final = N_("you hold {suit}, the suit led, so you must play one of those")
 CARD_TYPO: Final = N_("{text} names no card. Write a rank and a suit, e.g. A♠, 10h or qc, or "
                       "pick one from the list.")
 """Shown translated: ``_(CARD_TYPO, text=typed)``."""
-MADE: Final = "✅"
-MISSED: Final = "❌"
-_SECONDARY = discord.ButtonStyle.secondary
-_TRUMP_STYLE = discord.ButtonStyle.primary
-_BID_STYLE = discord.ButtonStyle.success
 
 RULES_CARD: Final = N_(
     "**Kachuful**: each player plays alone and tries to win exactly the tricks they bid "
@@ -99,60 +82,6 @@ def engine_config(settings: Mapping[str, Any], players: int) -> dict[str, Any]:
     """The engine's config for these lobby options and ``players`` seats."""
     config = {k: settings[k] for k in ENGINE_OPTIONS if settings.get(k) is not None}
     return {**config, "players": players}
-
-
-def _turned(game: KachufulGame) -> str | None:
-    """The turned card of this hand (KV4), if any."""
-    turned = game.current.deal.turned
-    return str(turned) if game.config.trump == "turned" and turned is not None else None
-
-
-def _recap_hand(g: KachufulGame) -> HandRecord | None:
-    """The hand just scored, while its recap stands: the current hand has seen no
-    action yet (a look at one's cards is none)."""
-    rec = g.current
-    if g.is_over or len(g.hands) < 2 or any(b is not None for b in rec.bids):
-        return None
-    return g.hands[-2]
-
-
-def _bid(rec: HandRecord, seat: int) -> str:
-    bid = rec.bids[seat]
-    if bid is None:
-        return "—"
-    return _("{bid} (blind)", bid=bid) if rec.blind[seat] else str(bid)
-
-
-def _made(rec: HandRecord, seat: int) -> str:
-    return MADE if rec.bids[seat] == rec.tricks_won[seat] else MISSED
-
-
-def _score(rec: HandRecord, seat: int) -> str:
-    return f"{(rec.scores or [0] * len(rec.bids))[seat]:+d}"
-
-
-def bids_total(rec: HandRecord) -> str:
-    """The bids' total against the hand size: "bids 5 for 4 tricks: over by 1"."""
-    total = sum(b for b in rec.bids if b is not None)
-    size = rec.size
-    if any(b is None for b in rec.bids):
-        return _n("bids so far {total} for {count} trick", "bids so far {total} for {count} tricks",
-                  size, total=total)
-    if total > size:
-        return _n("bids {total} for {count} trick: over by {by}",
-                  "bids {total} for {count} tricks: over by {by}", size, total=total,
-                  by=total - size)
-    if total < size:
-        return _n("bids {total} for {count} trick: under by {by}",
-                  "bids {total} for {count} tricks: under by {by}", size, total=total,
-                  by=size - total)
-    return _n("bids {total} for {count} trick: exactly the hand size",
-              "bids {total} for {count} tricks: exactly the hand size", size, total=total)
-
-
-def _trump_text(label: str, turned: str | None = None) -> str:
-    word = _TRUMP_SYMBOLS.get(label) or _("no trump")
-    return _("{trump} (turned {card})", trump=word, card=turned) if turned else word
 
 
 class KachufulAdapter(GameAdapter):
@@ -192,166 +121,27 @@ class KachufulAdapter(GameAdapter):
     # --- the table embed ------------------------------------------------------------------
 
     def headline(self, game: Game) -> str:
-        g = _game(game)
-        rec = g.current
-        trump = _trump_text(trump_label(rec.trump), _turned(g))
-        return _n("hand {number}/{hands} · {count} card · trump {trump}",
-                  "hand {number}/{hands} · {count} cards · trump {trump}", rec.size,
-                  number=rec.number + 1, hands=g.hand_count, trump=trump)
+        return headline(_game(game))
 
     def summary(self, game: Game, labels: Sequence[str]) -> list[str]:
-        """The dealer and the bids' total against the hand size; while the last hand's
-        recap stands (until the next hand's first action), who acts first; after it,
-        the last hand in one line."""
-        g = _game(game)
-        if g.is_over:
-            return []
-        rec = g.current
-        past = _recap_hand(g)
-        if past is not None:
-            return [_("Hand {number} is over (✅ made the bid, ❌ missed it). {mark} {first} "
-                      "bids first in hand {next}; {dealer} deals.", number=past.number + 1,
-                      mark=TURN_MARK, first=labels[g.to_act or 0], next=rec.number + 1,
-                      dealer=labels[rec.dealer])]
-        lines = [_("Dealer {dealer} · {bids}", dealer=labels[rec.dealer], bids=bids_total(rec))]
-        if len(g.hands) > 1:
-            last = g.hands[-2]
-            results = " · ".join(f"{labels[s]} {_made(last, s)} {_score(last, s)}"
-                                 for s in range(g.players))
-            lines.append(_("Hand {number}: {results}", number=last.number + 1, results=results))
-        return lines
+        return summary_lines(_game(game), labels)
 
     def score_lines(self, game: Game, labels: Sequence[str]) -> list[str]:
-        """One line per seat: bid and tricks of this hand and the total, the seat to
-        act marked; while the recap stands (and once the game is over) the last hand's
-        bid, tricks and points instead, made or missed."""
-        g = _game(game)
-        totals = g.results().totals
-        past = g.current if g.is_over else _recap_hand(g)
-        if past is not None:
-            return [_("{label} · bid {bid} · won {won} {mark} {score} · {total}",
-                      label=labels[s], bid=_bid(past, s), won=past.tricks_won[s],
-                      mark=_made(past, s), score=_score(past, s), total=totals[s])
-                    for s in range(g.players)]
-        rec = g.current
-        marks = [TURN_MARK + " " if g.to_act == s else "" for s in range(g.players)]
-        return [_("{mark}{label} · bid {bid} · won {won} · {total}", mark=marks[s],
-                  label=labels[s], bid=_bid(rec, s), won=rec.tricks_won[s], total=totals[s])
-                for s in range(g.players)]
+        return score_lines(_game(game), labels)
 
     def table_fields(self, game: Game, seats: Sequence[SeatRecord]) -> list[Field]:
-        """The trick by seat (while cards are played) and the last trick by seat."""
-        g = _game(game)
-        v = g.view(None)
-        labels = [seat_label(s) for s in seats]
-        lines = []
-        if v["phase"] == "playing" and not v["over"]:
-            lines.append(trick_line(v["trick"], labels) or _(NO_CARD_YET))
-        if v["last_trick"] is not None:
-            lines.append(last_trick_line(v["last_trick"], labels))
-        return [Field(_("Trick"), "\n".join(lines))] if lines else []
+        return table_fields(_game(game), seats)
 
     # --- the private panel ---------------------------------------------------------------
 
-    def _offers_blind(self, game: KachufulGame, seat: int) -> bool:
-        return (game.config.blind_bids and game.phase == "bidding"
-                and not game.has_looked(seat) and game.current.bids[seat] is None)
-
     def look_action(self, game: Game, seat: int) -> Action | None:
         g = _game(game)
-        if g.is_over or g.has_looked(seat) or self._offers_blind(g, seat):
+        if g.is_over or g.has_looked(seat) or offers_blind(g, seat):
             return None
         return LOOK
 
     def panel(self, game: Game, seat: int, seats: Sequence[SeatRecord]) -> Panel:
-        g = _game(game)
-        rec = g.current
-        labels = [seat_label(s) for s in seats]
-        embed = discord.Embed(title=_("Your hand — hand {number}/{hands}", number=rec.number + 1,
-                                      hands=g.hand_count),
-                              colour=discord.Colour.blurple())
-        trump = _trump_text(trump_label(rec.trump), _turned(g))
-        status = [_n("Trump: **{trump}** · {count} card each · dealer {dealer}",
-                     "Trump: **{trump}** · {count} cards each · dealer {dealer}", rec.size,
-                     trump=trump, dealer=labels[rec.dealer])]
-        bid = rec.bids[seat]
-        if bid is not None:
-            won = rec.tricks_won[seat]
-            status.append(_("Your bid: **{bid}** (blind) · tricks won: **{won}**", bid=bid, won=won)
-                          if rec.blind[seat] else
-                          _("Your bid: **{bid}** · tricks won: **{won}**", bid=bid, won=won))
-        last = g.view(None)["last_trick"]
-        if last is not None and not g.trick:
-            status.append(won_trick_line(last, labels))
-        actor = g.to_act
-        if actor == seat:
-            status.append(_("**Your turn.**"))
-        elif actor is None:
-            status.append(_("The game is over."))
-        elif g.phase == "bidding":
-            status.append(_("Waiting for {mark} {player} to bid. Press Refresh on your turn.",
-                            mark=TURN_MARK, player=labels[actor]))
-        else:
-            status.append(_("Waiting for {mark} {player} to play. Press Refresh on your turn.",
-                            mark=TURN_MARK, player=labels[actor]))
-        legal = g.legal_actions(seat)
-        if self._offers_blind(g, seat):
-            embed.description = "\n".join([
-                *status, "",
-                _("You have not looked at your cards. Bid **blind** now (an exact blind bid "
-                  "scores double), or look at your cards first."),
-            ])
-            buttons = [self._bid_button(n, legal, blind=True) for n in range(rec.size + 1)]
-            buttons.append((_("Look at my cards"), "look", True, _TRUMP_STYLE))
-            return Panel(embed, buttons)
-        if g.forehead:
-            others = "\n".join(f"{labels[o]}: {c}" for o in range(g.players) if o != seat
-                               for c in g.cards_of(o)) or "—"
-            embed.description = "\n".join([
-                *status, "", _("Forehead hand: you see everyone's card but yours.")])
-            embed.add_field(name=_("Others' cards"), value=others[:1024], inline=False)
-        else:
-            embed.description = "\n".join(status)
-            mine = hand_text(g.cards_of(seat), g.current.trump)
-            embed.add_field(name=_("Your cards"), value=mine, inline=False)
-        if g.trick:
-            embed.add_field(name=_("Current trick"), value="\n".join(
-                f"{labels[s]}: {c}" for s, c in g.trick)[:1024])
-        if g.phase == "bidding":
-            buttons = [self._bid_button(n, legal, blind=False) for n in range(rec.size + 1)]
-            forbidden = g.forbidden_bid()
-            if forbidden is not None and g.to_act == seat:
-                embed.description += "\n" + "\n".join(greyed_out([_(
-                    HOOK_REASON, bid=forbidden, total=rec.size)]))
-        elif g.forehead:
-            held = bool(g.cards_of(seat))
-            buttons = [(_("Play my hidden card"), "ph", held and g.to_act == seat, _TRUMP_STYLE)]
-        else:
-            buttons = self._card_buttons(g, seat, legal)
-            if g.to_act == seat and not all(enabled for _, _, enabled, _ in buttons) and g.trick:
-                led = g.trick[0][1].suit
-                embed.description += "\n" + "\n".join(greyed_out([_(
-                    FOLLOW_REASON, suit=led.symbol if led is not None else "")]))
-        return Panel(embed, buttons)
-
-    @staticmethod
-    def _bid_button(
-        amount: int, legal: Sequence[Action], *, blind: bool,
-    ) -> tuple[str, str, bool, discord.ButtonStyle]:
-        enabled = Bid.of(amount, blind) in legal
-        label = _("Blind {bid}", bid=amount) if blind else _("Bid {bid}", bid=amount)
-        return label, f"{'B' if blind else 'b'}{amount}", enabled, _BID_STYLE
-
-    @staticmethod
-    def _card_buttons(
-        g: KachufulGame, seat: int, legal: Sequence[Action],
-    ) -> list[tuple[str, str, bool, discord.ButtonStyle]]:
-        trump = g.current.trump
-        return [
-            (str(c) + (" ★" if c.suit is trump else ""), f"p{c.index}", Play.of(c) in legal,
-             _TRUMP_STYLE if c.suit is trump else _SECONDARY)
-            for c in sort_hand(g.cards_of(seat), trump)
-        ]
+        return build_panel(_game(game), seat, seats)
 
     def decode_button(self, payload: str) -> Action | Callable[[Game, int], Action]:
         kind, rest = payload[:1], payload[1:]
