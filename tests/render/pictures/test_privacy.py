@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bot.i18n import LANGS, language_of
 from bot.render.pictures import hand_picture, table_picture, words_for
-from tests.pictures.games import (
+from tests.render.pictures.games import (
     cards_named,
     kachuful,
     kachuful_shuffled,

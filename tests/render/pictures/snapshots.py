@@ -1,5 +1,5 @@
 """Reference pictures: a picture must match its reviewed reference in ``refs/`` pixel
-for pixel. References change only on purpose: ``UPDATE_PICTURES=1 pytest tests/pictures``
+for pixel. References change only on purpose: ``UPDATE_PICTURES=1 pytest tests/render/pictures``
 rewrites them. Otherwise a mismatch (or a missing reference) fails and leaves the new
 picture beside the reference as ``<name>.new.png`` for review."""
 
@@ -44,5 +44,5 @@ def check(picture: Picture, name: str) -> None:
     pytest.fail(
         f"the {name} picture no longer matches {ref} ({problem}). The new picture is at "
         f"{new}: look at both; if the change is intended, accept it with "
-        f"{UPDATE}=1 .venv/bin/python -m pytest tests/pictures"
+        f"{UPDATE}=1 .venv/bin/python -m pytest tests/render/pictures"
     )

@@ -30,7 +30,7 @@ from bot.render.pictures import (
 from bot.render.pictures.cards import BLUE, GREEN, JOKER_FILL, RED, face
 from engine.kachuful.actions import LOOK
 from engine.kachuful.game import KachufulGame
-from tests.pictures.games import (
+from tests.render.pictures.games import (
     kachuful,
     kachuful_mid_trick,
     legal_cards,

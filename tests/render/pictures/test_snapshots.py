@@ -9,8 +9,8 @@ import pytest
 from bot.i18n import language_of
 from bot.render.pictures import hand_picture, rating_chart, score_chart, table_picture, words_for
 from engine.game import Game
-from tests.pictures import snapshots
-from tests.pictures.games import (
+from tests.render.pictures import snapshots
+from tests.render.pictures.games import (
     kachuful,
     kachuful_mid_trick,
     kachuful_seven_turned,
