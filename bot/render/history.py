@@ -27,7 +27,7 @@ NOT_IN_SERVER: Final = N_("History and replays belong to a server: use this comm
                           "server channel.")
 NO_STATE: Final = N_("That game's cards were not stored, so it cannot be replayed.")
 REPLAY_COLOUR: Final = discord.Colour.dark_teal()
-"""A replay viewer's colour (how its buttons tell it from a history page)."""
+"""A replay viewer's colour."""
 NO_HANDS: Final = N_("No hand of this game was played, so there is nothing to replay.")
 ATTACHED: Final = N_("Replay of game #{id}. The attached file reproduces its totals with "
                      "`python -m engine replay`.")
