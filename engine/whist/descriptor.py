@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.descriptor import GameDescriptor
 from engine.whist.ai import WhistSimple, decide_whist
 from engine.whist.game import WhistGame
+from engine.whist.reasons import REASONS
 from engine.whist.rules import PLAYERS
 from engine.whist.spec import SPEC
 
@@ -16,4 +17,5 @@ WHIST: GameDescriptor[WhistGame] = GameDescriptor(
     spec=SPEC,
     decide=decide_whist,
     policies={"simple": WhistSimple},
+    hints=REASONS,
 )
