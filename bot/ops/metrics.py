@@ -110,6 +110,7 @@ def disable() -> None:
 
 
 def enabled() -> bool:
+    """Whether the metrics are on."""
     return _on is not None
 
 
