@@ -1,4 +1,5 @@
-"""Process entry: settings, logging, the client, and a clean stop on SIGINT/SIGTERM."""
+"""Process entry: settings, logging, the client, the health and metrics server
+(``METRICS_PORT``), and a clean stop on SIGINT/SIGTERM."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from pydantic import ValidationError
 
 from bot.client import CardBot
 from bot.config import TOKEN_HELP, Settings
+from bot.ops.logs import setup_logging
+from bot.ops.serve import serving
+from bot.ops.server import PortTaken
 from bot.storage import StartRefused, StorageUnavailable, open_storage
 
 log = logging.getLogger(__name__)
@@ -35,14 +39,16 @@ def load_settings() -> Settings | str:
 
 async def run(settings: Settings) -> None:
     """Run the bot until it is closed or the process gets SIGINT/SIGTERM. The storage
-    opens first, so that a process refused its shards stops before it connects."""
+    opens first, so that a process refused its shards stops before it connects; the
+    health and metrics server (with ``METRICS_PORT``) runs from before the login until
+    the bot stops."""
     bot = CardBot(settings, storage=await open_storage(settings))
     loop = asyncio.get_running_loop()
     for sig in STOP_SIGNALS:
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, _stop, bot, sig)
     try:
-        async with bot:
+        async with bot, serving(bot, settings):
             assert settings.discord_token is not None
             await bot.start(settings.discord_token)
     finally:
@@ -65,16 +71,17 @@ class NoVoiceWarning(logging.Filter):
 
 def main() -> int:
     """``python -m bot``. Exit status 2 (and one sentence) when the token is missing, a
-    setting is unusable, or another process holds this one's shards or SQLite file."""
+    setting is unusable, another process holds this one's shards or SQLite file, or
+    ``METRICS_PORT`` cannot be listened on."""
     loaded = load_settings()
     if isinstance(loaded, str):
         print(loaded, file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=logging.getLevelName(loaded.log_level), root=True)
+    setup_logging(loaded)
     logging.getLogger("discord.client").addFilter(NoVoiceWarning())
     try:
         asyncio.run(run(loaded))
-    except StartRefused as exc:
+    except (StartRefused, PortTaken) as exc:
         print(exc, file=sys.stderr)
         return 2
     except StorageUnavailable as exc:

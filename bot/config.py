@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Annotated, Self
+from typing import Annotated, Literal, Self
 
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -34,6 +34,13 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     ai_delay: float = Field(default=1.0, ge=0.0, le=60.0)
     """Seconds before an AI player's move, its thinking included (``AI_DELAY``)."""
+    log_format: Literal["text", "json"] = "text"
+    """``json``: one JSON object a log line (``LOG_FORMAT``, docs/service.md)."""
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    """Where ``GET /metrics`` and ``GET /healthz`` are served (``METRICS_PORT``; off
+    when unset)."""
+    metrics_host: str = "127.0.0.1"
+    """The address that server listens on (``METRICS_HOST``; the image sets 0.0.0.0)."""
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -42,7 +49,8 @@ class Settings(BaseSettings):
             return None
         return value.strip() if isinstance(value, str) else value
 
-    @field_validator("dev_guild_id", "database_url", "shard_count", mode="before")
+    @field_validator("dev_guild_id", "database_url", "shard_count", "metrics_port",
+                     mode="before")
     @classmethod
     def _blank_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
@@ -83,6 +91,11 @@ class Settings(BaseSettings):
         """This process's shards (one shard of one when ``SHARD_COUNT`` is unset)."""
         count = self.shard_count or 1
         return Shards(count, self.shard_ids or tuple(range(count)))
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _lower_format(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
 
     @field_validator("log_level")
     @classmethod

@@ -8,8 +8,9 @@ from typing import Any, Final
 from engine.descriptor import GameDescriptor
 from engine.kachuful.descriptor import KACHUFUL
 from engine.mighty.descriptor import MIGHTY
+from engine.whist.descriptor import WHIST
 
-GAMES: Final[tuple[GameDescriptor[Any], ...]] = (KACHUFUL, MIGHTY)
+GAMES: Final[tuple[GameDescriptor[Any], ...]] = (KACHUFUL, MIGHTY, WHIST)
 
 _BY_NAME: Final = {g.name: g for g in GAMES}
 

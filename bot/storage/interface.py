@@ -50,6 +50,13 @@ class Storage(Protocol):
     async def close(self) -> None:
         """Finish pending writes and close."""
 
+    async def ping(self) -> bool:
+        """Whether the database answers a trivial query now (health checks)."""
+
+    def leases_held(self) -> bool:
+        """Whether this process still holds what it opened the database with: its
+        shards' leases (PostgreSQL) or the file's lock (SQLite); True when it took none."""
+
     # --- tables in play ------------------------------------------------------------
 
     async def insert_table(self, rec: TableRecord) -> int:

@@ -125,6 +125,7 @@ class PostgresStorage(SqlStorage):
         super().__init__(db)
         self.pool = db.pool
         self._leases = leases
+        self._leased = leases is not None
 
     @classmethod
     async def open(cls, url: str, shards: Shards | None = None) -> PostgresStorage:
@@ -159,3 +160,9 @@ class PostgresStorage(SqlStorage):
             if self._leases is not None:
                 await self._leases.close()
                 self._leases = None
+
+    def leases_held(self) -> bool:
+        """The leases' connection is open (the server drops the locks with it)."""
+        if not self._leased:
+            return True
+        return self._leases is not None and not self._leases.is_closed()

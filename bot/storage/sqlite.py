@@ -23,6 +23,7 @@ class SqliteStorage(SqlStorage):
         super().__init__(SqliteDatabase(conn))
         self.conn = conn
         self._lock = lock
+        self._exclusive = lock is not None
 
     @classmethod
     async def open(cls, path: Path | str, *, exclusive: bool = False) -> SqliteStorage:
@@ -45,6 +46,9 @@ class SqliteStorage(SqlStorage):
             if self._lock is not None:
                 os.close(self._lock)
                 self._lock = None
+
+    def leases_held(self) -> bool:
+        return not self._exclusive or self._lock is not None
 
 
 def _lock(path: Path) -> int:

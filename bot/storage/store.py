@@ -31,6 +31,12 @@ class SqlStorage:
         await self.writer.idle()
         await self.db.close()
 
+    async def ping(self) -> bool:
+        try:
+            return await fetchone(self.db.sql, "SELECT 1") == (1,)
+        except Exception:  # closed, or its server gone: not answering is the answer
+            return False
+
     # --- tables in play ------------------------------------------------------------
 
     async def insert_table(self, rec: TableRecord) -> int:

@@ -79,8 +79,9 @@ class ChannelAccess:
         self._told: set[str] = set()
         """The missing permissions the host has been told of (told again once a
         permission that came back goes missing again)."""
-        self._refused_pictures = False
-        """Whether Discord refused a picture here while the cache could not tell."""
+        self._refused: tuple[int | None] | None = None
+        """The permissions the cache showed when Discord refused a picture here (None:
+        no refusal since they last changed)."""
 
     def _permissions(self) -> discord.Permissions | None:
         return in_channel(self._client, self._table.rec.channel_id)
@@ -98,18 +99,24 @@ class ChannelAccess:
         return missing if stopping else []
 
     def pictures_allowed(self) -> bool:
-        """Whether the table message may carry a picture here."""
+        """Whether the table message may carry a picture here: as the cache says,
+        unless Discord refused one while the cache said the same."""
         permissions = self._permissions()
-        if permissions is None:
-            return not self._refused_pictures
-        if permissions.attach_files:
-            self._refused_pictures = False
+        seen = None if permissions is None else permissions.value
+        if self._refused is not None:
+            if self._refused == (seen,):
+                return False
+            self._refused = None  # the permissions changed since: believe them again
+        if permissions is None or permissions.attach_files:
             self._told.discard(ATTACH.flag)
-        return permissions.attach_files
+            return True
+        return False
 
     def refuse_pictures(self) -> None:
-        """Discord refused a picture here: text-only until the cache says otherwise."""
-        self._refused_pictures = True
+        """Discord refused a picture here although the cache allowed it: text-only
+        until the permissions change."""
+        permissions = self._permissions()
+        self._refused = (None if permissions is None else permissions.value,)
 
     def told_of_pictures(self) -> None:
         """The host already knows the table is text-only (told when it opened)."""

@@ -1,5 +1,5 @@
 """The gateway websocket: HELLO, IDENTIFY/READY/GUILD_CREATE, heartbeats, RESUME replay,
-member chunks, zlib-stream compression, clean or forced closes, and shards.
+member chunks, zlib-stream compression, clean or forced closes, outages, and shards.
 
 A session identified with ``shard: [i, n]`` receives only the guilds of shard ``i``
 (``(guild_id >> 22) % n == i``, direct messages on shard 0), and every event of a guild
@@ -9,9 +9,11 @@ goes to the session of its shard. Sessions of several bot processes may be live 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 import zlib
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -103,6 +105,8 @@ class Gateway:
         """The session of each shard (an unsharded session: key None)."""
         self.connections: set[Connection] = set()
         self.ready = asyncio.Event()
+        self._accepting = asyncio.Event()
+        self._accepting.set()
         self.heartbeat_interval_ms = 41_250
         self.identifies = 0
         self.resumes = 0
@@ -111,6 +115,7 @@ class Gateway:
         self.compressions: list[str | None] = []
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
+        await self._accepting.wait()
         ws = web.WebSocketResponse(max_msg_size=0, compress=False)
         await ws.prepare(request)
         compress = request.query.get("compress")
@@ -275,6 +280,18 @@ class Gateway:
         if session is not None and session.connection is not None:
             self.ready.clear()
             await session.connection.close(code)
+
+    @contextlib.asynccontextmanager
+    async def outage(self, code: int = 4000) -> AsyncIterator[None]:
+        """While the block runs, the gateway is down: the bot's socket is closed as by
+        :meth:`drop` and its reconnection waits, unanswered, until the block ends (then
+        it resumes)."""
+        self._accepting.clear()
+        try:
+            await self.drop(code)
+            yield
+        finally:
+            self._accepting.set()
 
     async def request_reconnect(self) -> None:
         """Send op 7 RECONNECT; discord.py closes and resumes."""

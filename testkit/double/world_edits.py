@@ -144,15 +144,18 @@ class WorldEdits:
         *,
         allow: PermissionsLike = 0,
         deny: PermissionsLike = 0,
+        announce: bool = True,
     ) -> None:
-        """Set `channel`'s overwrite for a role or a member (CHANNEL_UPDATE)."""
+        """Set `channel`'s overwrite for a role or a member (CHANNEL_UPDATE; with
+        ``announce=False`` the bot is not told, as when its cache is stale)."""
         if isinstance(target, Role):
             key, kind = target.id, ROLE_OVERWRITE
         else:
             key = target.user.id if isinstance(target, Member) else target.id
             kind = MEMBER_OVERWRITE
         channel.overwrites[key] = Overwrite(key, kind, value_of(allow), value_of(deny))
-        self._announce("CHANNEL_UPDATE", channel.payload())
+        if announce:
+            self._announce("CHANNEL_UPDATE", channel.payload())
 
     def clear_overwrite(self, channel: Channel, target: OverwriteTarget) -> None:
         """Remove `channel`'s overwrite for a role or a member (CHANNEL_UPDATE)."""

@@ -18,7 +18,7 @@ from engine.replay import game_for
 
 def test_every_game_once_by_its_engine_name() -> None:
     names = [g.name for g in GAMES]
-    assert names == ["kachuful", "mighty"]
+    assert names == ["kachuful", "mighty", "whist"]
     for info in GAMES:
         assert game_named(info.name) is info and info.game.name == info.name
         assert info.title and info.title.lower() == info.name
@@ -53,9 +53,9 @@ def test_every_level_comes_from_the_descriptor(info: GameDescriptor[Any]) -> Non
 
 
 def test_unknown_games_are_refused_with_the_known_ones() -> None:
-    with pytest.raises(ValueError, match="expected one of kachuful, mighty"):
+    with pytest.raises(ValueError, match="expected one of kachuful, mighty, whist"):
         game_named("chess")
     with pytest.raises(ValueError, match="unknown game"):
         LevelPolicy("chess", "normal")
-    with pytest.raises(IllegalAction, match="'game' must be one of: kachuful, mighty"):
+    with pytest.raises(IllegalAction, match="'game' must be one of: kachuful, mighty, whist"):
         game_for(None)

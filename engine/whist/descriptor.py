@@ -1,0 +1,21 @@
+"""Whist as registered in :mod:`engine.registry` (RULES W1–W6)."""
+
+from __future__ import annotations
+
+from engine.descriptor import GameDescriptor
+from engine.whist.ai import WhistSimple, decide_whist
+from engine.whist.game import WhistGame
+from engine.whist.reasons import REASONS
+from engine.whist.rules import PLAYERS
+from engine.whist.spec import SPEC
+
+WHIST: GameDescriptor[WhistGame] = GameDescriptor(
+    name=WhistGame.name,
+    title="Whist",
+    game=WhistGame,
+    default_players=PLAYERS,
+    spec=SPEC,
+    decide=decide_whist,
+    policies={"simple": WhistSimple},
+    hints=REASONS,
+)

@@ -1,0 +1,59 @@
+"""What ``/healthz`` asks the storage, on a real SQLite file and a real PostgreSQL
+server: whether it answers, and whether this process still holds its shards' leases
+(PostgreSQL) or the file's lock (SQLite)."""
+
+from __future__ import annotations
+
+import asyncpg
+
+from bot.shards import Shards
+from bot.storage import PostgresStorage, SqliteStorage, Storage
+from bot.storage.postgres import LEASE_KEY, take_leases
+from tests.backends import StorageAt
+
+SHARDS = Shards(2, (0, 1))
+LOOKS = 500
+"""Turns of the event loop given to notice a dropped connection."""
+
+
+async def _held(at: StorageAt) -> Storage:
+    """The database ``at``, opened as a bot process opens it."""
+    if at.url is not None:
+        return await PostgresStorage.open(at.url, SHARDS)
+    return await SqliteStorage.open(at.path, exclusive=True)
+
+
+async def test_ping_and_leases_follow_the_storage(storage_at: StorageAt) -> None:
+    storage = await _held(storage_at)
+    assert await storage.ping() and storage.leases_held()
+    await storage.close()
+    assert not await storage.ping()
+    assert not storage.leases_held()
+
+
+async def test_a_storage_that_took_no_lease_has_none_to_lose(storage_at: StorageAt) -> None:
+    storage = await storage_at.open()
+    try:
+        assert await storage.ping() and storage.leases_held()
+    finally:
+        await storage.close()
+
+
+async def test_a_dropped_lease_connection_is_noticed(postgres_url: str) -> None:
+    storage = await PostgresStorage.open(postgres_url, SHARDS)
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        killed = await admin.fetchval(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_locks "
+            "WHERE locktype = 'advisory' AND classid = $1::bigint::oid", LEASE_KEY)
+        assert killed == len(SHARDS.ids)
+        for _ in range(LOOKS):
+            if not storage.leases_held():
+                break
+            await admin.fetchval("SELECT 1")
+        assert not storage.leases_held()
+        assert await storage.ping()  # the pool is fine: only the leases are gone
+        await (await take_leases(postgres_url, SHARDS)).close()  # another process may now
+    finally:
+        await admin.close()
+        await storage.close()
