@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("engine",)),
     ("foundation", ("bot.config", "bot.shards", "bot.permissions", "bot.i18n")),
     ("storage", ("bot.storage",)),
+    ("ops", ("bot.ops",)),
     ("games", ("bot.games",)),
     ("records", ("bot.records",)),
     ("render", ("bot.render",)),

@@ -5,8 +5,7 @@ over the checks of :mod:`bot.ops.bot_health`, started by :mod:`bot.ops.serve`), 
 container's health probe (:mod:`bot.ops.probe`) and the log format
 (:mod:`bot.ops.logs`); docs/service.md describes them for operators.
 
-This package imports nothing from the bot's interaction and table layers (controller,
-router, service, registry, turns, publisher, pictures, games): they call it. It may use
-discord.py, aiohttp, :mod:`bot.config`, :mod:`bot.shards` and the
-:class:`~bot.storage.Storage` interface.
+This package imports nothing from the bot's layers above storage (the games, records,
+render, tables and interactions): the process calls it. It may use discord.py, aiohttp,
+:mod:`bot.config`, :mod:`bot.shards` and the :class:`~bot.storage.Storage` interface.
 """

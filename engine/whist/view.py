@@ -10,15 +10,44 @@ scores. Private: the seat's own cards and legal plays.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.cards import NAMES, Card, sort_hand, trump_label
+from engine.game import Action, Results
 from engine.whist.actions import encode_action
+from engine.whist.config import WhistConfig
 from engine.whist.hand import Hand
 from engine.whist.rules import PARTNERSHIPS, PLAYERS
 
-if TYPE_CHECKING:
-    from engine.whist.game import WhistGame
+
+class Seen(Protocol):
+    """What a view reads of the game (:class:`engine.whist.game.WhistGame`, which
+    imports this module)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def config(self) -> WhistConfig: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def current(self) -> Hand: ...
+
+    @property
+    def hands(self) -> Sequence[Hand]: ...
+
+    @property
+    def totals(self) -> list[int]: ...
+
+    def results(self) -> Results: ...
+
+    def legal_actions(self, seat: int) -> list[Action]: ...
 
 
 def _cards(leader: int, cards: Sequence[Card]) -> list[dict[str, Any]]:
@@ -32,7 +61,7 @@ def _tricks(hand: Hand) -> list[dict[str, Any]]:
     ]
 
 
-def _last_trick(game: WhistGame) -> dict[str, Any] | None:
+def _last_trick(game: Seen) -> dict[str, Any] | None:
     """The last finished trick, maybe of the previous deal."""
     for hand in reversed(game.hands):
         if hand.tricks:
@@ -40,7 +69,7 @@ def _last_trick(game: WhistGame) -> dict[str, Any] | None:
     return None
 
 
-def build_view(game: WhistGame, seat: int | None) -> dict[str, Any]:
+def build_view(game: Seen, seat: int | None) -> dict[str, Any]:
     """The view of ``seat``: its own cards and legal plays besides the public facts;
     ``None`` gives the public view."""
     hand = game.current
