@@ -146,10 +146,12 @@ class Publisher:
         if blocked:  # nothing can be shown: shown again with the next change once granted
             await self.access.tell_blocked(blocked)
             return
-        allowed = self.access.pictures_allowed()
-        picture = await pictures.draw(table, pictures.table_drawing(table) if allowed else None)
+        # The text and the picture show the same moment: both taken before the drawing.
+        payload = table_message.render(table)
+        drawing = pictures.table_drawing(table) if self.access.pictures_allowed() else None
+        picture = await pictures.draw(table, drawing)
         try:
-            await self._show(repost, picture)
+            await self._show(repost, payload, picture)
         except discord.Forbidden as exc:
             if not refused_for_permissions(exc):
                 raise
@@ -168,10 +170,11 @@ class Publisher:
         too_old = posted_at is not None and self._clock() - posted_at >= REPOST_AGE
         return self.message_id is None or repost or too_old
 
-    async def _show(self, repost: bool, picture: Picture | None) -> None:
+    async def _show(
+        self, repost: bool, payload: table_message.Payload, picture: Picture | None,
+    ) -> None:
         """Post (or re-post) the message, else edit it, with ``picture`` if any."""
         table = self._table
-        payload = table_message.render(table)
         key = None if picture is None else picture.key
         if payload.embeds:
             pictures.show(payload.embeds[0], picture)
