@@ -1,17 +1,19 @@
 """Storage: the :class:`~bot.storage.interface.Storage` interface and its SQLite and
-PostgreSQL implementations (migrations, tables in play, finished games, per-server
-settings)."""
+PostgreSQL implementations (migrations, tables in play, finished games, ratings by
+season, game nights, per-server settings)."""
 
 from __future__ import annotations
 
 from bot.config import Settings
 from bot.storage.interface import (
     ChannelTaken,
+    InAnotherNight,
     StartRefused,
     Storage,
     StorageUnavailable,
     StoredTable,
 )
+from bot.storage.nights import NightRecord
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
 
@@ -27,6 +29,6 @@ async def open_storage(settings: Settings) -> Storage:
 
 
 __all__ = [
-    "ChannelTaken", "PostgresStorage", "SqliteStorage", "StartRefused", "Storage",
-    "StorageUnavailable", "StoredTable", "open_storage",
+    "ChannelTaken", "InAnotherNight", "NightRecord", "PostgresStorage", "SqliteStorage",
+    "StartRefused", "Storage", "StorageUnavailable", "StoredTable", "open_storage",
 ]

@@ -1,8 +1,11 @@
 """Finished games: recording them, updating ratings, and the leaderboard and stats queries.
 
-Decisions (README "Leaderboards and stats"):
+Decisions (README "Leaderboards and stats", docs/nights.md "Seasons"):
 
-- Everything is per server (``guild_id``) and per game.
+- Everything is per server (``guild_id``), per game and per season: a game is rated
+  in the season running when it is recorded (:mod:`bot.storage.seasons`), from the
+  members' ratings of that season (a new season starts everyone afresh), and a
+  leaderboard or a member's stats are of one season, the running one unless asked.
 - A finished game counts for games played, wins, scores and ratings. A shared win
   (equal best totals, K10 and M3) is a win for each player sharing it.
 - An abandoned game (ended with ``end``, or when every member left) is recorded with
@@ -30,6 +33,7 @@ from typing import Any, Final, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
 from bot.ratings import Skill, competition_ranks, rate
+from bot.storage import seasons
 from bot.storage.sql import Sql, fetchone
 from engine.game import Results
 
@@ -75,9 +79,14 @@ class FinishedGame(BaseModel):
     started_at: float | None = None
     table_id: int | None = None
     variant: dict[str, JsonValue] = Field(default_factory=dict)
+    night_id: int | None = None
+    """The game night the game's table belonged to, and its round there."""
+    night_round: int | None = Field(default=None, ge=1)
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
+        if (self.night_id is None) != (self.night_round is None):
+            raise ValueError("a night's game has its night and its round")
         if sorted(p.seat for p in self.players) != list(range(len(self.players))):
             raise ValueError("seats must be numbered 0 to players - 1, each once")
         members = [p.user_id for p in self.players if p.user_id is not None]
@@ -144,20 +153,24 @@ def _best(players: Sequence[PlayerResult]) -> set[int]:
 
 
 async def record_game(db: Sql, result: FinishedGame) -> int:
-    """Insert the game and its seats and, for a finished game, update the members'
-    ratings, each seat keeping its member's rating after the game (their history);
-    return the game's id. Runs inside the caller's transaction."""
+    """Insert the game and its seats in the season running when it ended (starting the
+    next monthly season when it is due) and, for a finished game, update the members'
+    ratings of that season, each seat keeping its member's rating after the game
+    (their history); return the game's id. Runs inside the caller's transaction."""
+    season = (await seasons.running(db, result.guild_id, result.ended_at)).number
     row = await fetchone(
         db,
         "INSERT INTO games (table_id, guild_id, game, variant, status, hands_played, "
-        "started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        "started_at, ended_at, season, night_id, night_round) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (result.table_id, result.guild_id, result.game,
          json.dumps(result.variant, ensure_ascii=False, sort_keys=True), result.status,
-         result.hands_played, result.started_at, result.ended_at),
+         result.hands_played, result.started_at, result.ended_at, season, result.night_id,
+         result.night_round),
     )
     assert row is not None
     game_id = int(row[0])
-    rated = await _rated(db, result) if result.status == "finished" else {}
+    rated = await _rated(db, result, season) if result.status == "finished" else {}
     await db.executemany(
         "INSERT INTO game_players (game_id, seat, user_id, is_ai, name, score, won, left_game, "
         "mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -166,10 +179,10 @@ async def record_game(db: Sql, result: FinishedGame) -> int:
     )
     if rated:
         await db.executemany(
-            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) "
+            "INSERT INTO ratings (guild_id, game, season, user_id, mu, sigma, games) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, season, user_id) "
             "DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
-            [(result.guild_id, result.game, uid, s.mu, s.sigma, s.games)
+            [(result.guild_id, result.game, season, uid, s.mu, s.sigma, s.games)
              for uid, s in rated.items()],
         )
     return game_id
@@ -181,24 +194,27 @@ def _rating_after(rated: Mapping[int, Skill], p: PlayerResult) -> tuple[float | 
     return (None, None) if skill is None else (skill.mu, skill.sigma)
 
 
-async def _rated(db: Sql, result: FinishedGame) -> dict[int, Skill]:
-    """The members' ratings after this finished game (none with fewer than two)."""
+async def _rated(db: Sql, result: FinishedGame, season: int) -> dict[int, Skill]:
+    """The members' ratings of ``season`` after this finished game (none with fewer
+    than two)."""
     members = {p.user_id: result.standing(p) for p in result.players if p.user_id is not None}
     if len(members) < 2:
         return {}
     ids = list(members)
-    current = await load_skills(db, result.guild_id, result.game, ids)
+    current = await load_skills(db, result.guild_id, result.game, ids, season=season)
     after = rate([current.get(uid, Skill()) for uid in ids], list(members.values()))
     return dict(zip(ids, after, strict=True))
 
 
 async def load_skills(
-    db: Sql, guild_id: int, game: str, user_ids: Sequence[int] = ()
+    db: Sql, guild_id: int, game: str, user_ids: Sequence[int] = (), *,
+    season: int | None = None,
 ) -> dict[int, Skill]:
     """The stored ratings of these members (of everyone rated when ``user_ids`` is
-    empty) in this server and game."""
-    sql = "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?"
-    params: list[object] = [guild_id, game]
+    empty) in this server, game and season (the running one when None)."""
+    sql = ("SELECT user_id, mu, sigma, games FROM ratings "
+           "WHERE guild_id = ? AND game = ? AND season = ?")
+    params: list[object] = [guild_id, game, await seasons.number(db, guild_id, season)]
     if user_ids:
         sql += f" AND user_id IN ({', '.join('?' * len(user_ids))})"
         params.extend(user_ids)
@@ -236,10 +252,12 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class Leaderboard:
-    """A server's table for one game: ranked members best first, then provisional
-    ones (fewer than :data:`~bot.ratings.MIN_RATED_GAMES` rated games), best first."""
+    """A server's table for one game in one season: ranked members best first, then
+    provisional ones (fewer than :data:`~bot.ratings.MIN_RATED_GAMES` rated games),
+    best first."""
 
     game: GameName
+    season: int
     games_recorded: int
     last_played: float | None
     ranked: list[Standing]
@@ -266,10 +284,11 @@ class RecentGame:
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """A member's record in one server and game. ``summary`` is None when they have
-    only abandoned games; ``rank`` is None while provisional."""
+    """A member's record in one server, game and season. ``summary`` is None when
+    they have only abandoned games; ``rank`` is None while provisional."""
 
     game: GameName
+    season: int
     summary: PlayerSummary | None
     abandoned: int
     rank: int | None
@@ -280,7 +299,8 @@ class PlayerStats:
 _SUMMARY_SQL: Final = (
     "SELECT gp.user_id, COUNT(*), SUM(gp.won), SUM(gp.score), MAX(gp.score) "
     "FROM games g JOIN game_players gp ON gp.game_id = g.id "
-    "WHERE g.guild_id = ? AND g.game = ? AND g.status = 'finished' AND gp.user_id IS NOT NULL"
+    "WHERE g.guild_id = ? AND g.game = ? AND g.season = ? AND g.status = 'finished' "
+    "AND gp.user_id IS NOT NULL"
 )
 
 
@@ -292,7 +312,7 @@ _RECENT_SQL: Final = (
     "AND o.left_game = 0) END,"
     " (SELECT COUNT(*) FROM game_players o WHERE o.game_id = g.id) "
     "FROM games g JOIN game_players gp ON gp.game_id = g.id "
-    "WHERE g.guild_id = ? AND g.game = ? AND gp.user_id = ? "
+    "WHERE g.guild_id = ? AND g.game = ? AND g.season = ? AND gp.user_id = ? "
     "ORDER BY g.ended_at DESC, g.id DESC LIMIT ?"
 )
 
@@ -309,20 +329,34 @@ def _by_rating(players: Sequence[PlayerSummary]) -> list[PlayerSummary]:
     return sorted(players, key=lambda p: (-p.skill.ordinal, -p.games, p.user_id))
 
 
-async def leaderboard(db: Sql, guild_id: int, game: GameName) -> Leaderboard:
-    """The leaderboard of ``game`` in this server (members only; AI players never)."""
+def _rank(summary: PlayerSummary | None, skills: Mapping[int, Skill]) -> tuple[int | None, int]:
+    """A member's rank among the ranked members (None while provisional or without a
+    finished game), and how many are ranked."""
+    ranked = [s for s in skills.values() if s.ranked]
+    if summary is None or not summary.skill.ranked:
+        return None, len(ranked)
+    return 1 + sum(s.ordinal > summary.skill.ordinal for s in ranked), len(ranked)
+
+
+async def leaderboard(
+    db: Sql, guild_id: int, game: GameName, season: int | None = None,
+) -> Leaderboard:
+    """The leaderboard of ``game`` in this server and season (the running one when
+    None; members only, AI players never)."""
+    season = await seasons.number(db, guild_id, season)
     count_row = await fetchone(
         db,
         "SELECT COUNT(*), MAX(ended_at) FROM games "
-        "WHERE guild_id = ? AND game = ? AND status = 'finished'",
-        (guild_id, game),
+        "WHERE guild_id = ? AND game = ? AND season = ? AND status = 'finished'",
+        (guild_id, game, season),
     )
-    rows = await db.fetch(_SUMMARY_SQL + " GROUP BY gp.user_id", (guild_id, game))
-    players = _summaries(rows, await load_skills(db, guild_id, game))
+    rows = await db.fetch(_SUMMARY_SQL + " GROUP BY gp.user_id", (guild_id, game, season))
+    players = _summaries(rows, await load_skills(db, guild_id, game, season=season))
     ranked = _by_rating([p for p in players if p.skill.ranked])
     ranks = competition_ranks([p.skill.ordinal for p in ranked])
     return Leaderboard(
         game=game,
+        season=season,
         games_recorded=int(count_row[0]) if count_row else 0,
         last_played=count_row[1] if count_row else None,
         ranked=[Standing(rank=r, player=p) for r, p in zip(ranks, ranked, strict=True)],
@@ -331,47 +365,85 @@ async def leaderboard(db: Sql, guild_id: int, game: GameName) -> Leaderboard:
 
 
 async def player_stats(
-    db: Sql, guild_id: int, game: GameName, user_id: int, recent: int = 5
+    db: Sql, guild_id: int, game: GameName, user_id: int, recent: int = 5, *,
+    season: int | None = None,
 ) -> PlayerStats | None:
-    """A member's stats for ``game`` in this server with their ``recent`` latest games,
-    or None when they have no recorded game of it here."""
+    """A member's stats for ``game`` in this server and season (the running one when
+    None) with their ``recent`` latest games of it, or None when they have no recorded
+    game of it there."""
+    season = await seasons.number(db, guild_id, season)
     latest = [
         RecentGame(game_id=int(r[0]), ended_at=float(r[1]), status=r[2], score=int(r[3]),
                    won=bool(r[4]), place=int(r[5]), seats=int(r[6]))
-        for r in await db.fetch(_RECENT_SQL, (guild_id, game, user_id, recent))
+        for r in await db.fetch(_RECENT_SQL, (guild_id, game, season, user_id, recent))
     ]
     if not latest:
         return None
     abandoned_row = await fetchone(
         db,
         "SELECT COUNT(*) FROM games g JOIN game_players gp ON gp.game_id = g.id "
-        "WHERE g.guild_id = ? AND g.game = ? AND gp.user_id = ? AND g.status = 'abandoned'",
+        "WHERE g.guild_id = ? AND g.game = ? AND g.season = ? AND gp.user_id = ? "
+        "AND g.status = 'abandoned'",
+        (guild_id, game, season, user_id),
+    )
+    rows = await db.fetch(_SUMMARY_SQL + " AND gp.user_id = ? GROUP BY gp.user_id",
+                          (guild_id, game, season, user_id))
+    skills = await load_skills(db, guild_id, game, season=season)
+    summary = next(iter(_summaries(rows, skills)), None)
+    rank, ranked_players = _rank(summary, skills)
+    return PlayerStats(
+        game=game, season=season, summary=summary,
+        abandoned=int(abandoned_row[0]) if abandoned_row else 0,
+        rank=rank, ranked_players=ranked_players, recent=latest,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSeason:
+    """A member's finished games of one game in one season, with their rank then
+    (None while provisional) among the members ranked in it."""
+
+    season: int
+    summary: PlayerSummary
+    rank: int | None
+    ranked_players: int
+
+
+async def player_seasons(
+    db: Sql, guild_id: int, game: GameName, user_id: int,
+) -> list[PlayerSeason]:
+    """Each season of this server in which the member finished a game of ``game``,
+    oldest first."""
+    rows = await db.fetch(
+        "SELECT g.season, gp.user_id, COUNT(*), SUM(gp.won), SUM(gp.score), MAX(gp.score) "
+        "FROM games g JOIN game_players gp ON gp.game_id = g.id "
+        "WHERE g.guild_id = ? AND g.game = ? AND g.status = 'finished' AND gp.user_id = ? "
+        "GROUP BY g.season, gp.user_id ORDER BY g.season",
         (guild_id, game, user_id),
     )
-    rows = await db.fetch(
-        _SUMMARY_SQL + " AND gp.user_id = ? GROUP BY gp.user_id", (guild_id, game, user_id))
-    skills = await load_skills(db, guild_id, game)
-    ranked_skills = [s for s in skills.values() if s.ranked]
-    summary = next(iter(_summaries(rows, skills)), None)
-    rank = None
-    if summary is not None and summary.skill.ranked:
-        rank = 1 + sum(s.ordinal > summary.skill.ordinal for s in ranked_skills)
-    return PlayerStats(
-        game=game, summary=summary, abandoned=int(abandoned_row[0]) if abandoned_row else 0,
-        rank=rank, ranked_players=len(ranked_skills), recent=latest,
-    )
+    skills: dict[int, dict[int, Skill]] = {}
+    for season, uid, mu, sigma, games in await db.fetch(
+            "SELECT season, user_id, mu, sigma, games FROM ratings "
+            "WHERE guild_id = ? AND game = ?", (guild_id, game)):
+        skills.setdefault(int(season), {})[int(uid)] = Skill(float(mu), float(sigma), int(games))
+    found = []
+    for row in rows:
+        season = int(row[0])
+        summary = _summaries([row[1:]], skills.get(season, {}))[0]
+        found.append(PlayerSeason(season, summary, *_rank(summary, skills.get(season, {}))))
+    return found
 
 
 async def rating_history(
-    db: Sql, guild_id: int, game: GameName, user_id: int,
+    db: Sql, guild_id: int, game: GameName, user_id: int, season: int | None = None,
 ) -> list[tuple[float, float]]:
     """A member's rating ``(mu, sigma)`` after each of their rated games of ``game`` in
-    this server, oldest first."""
+    this server and season (the running one when None), oldest first."""
     rows = await db.fetch(
         "SELECT gp.mu, gp.sigma FROM game_players gp JOIN games g ON g.id = gp.game_id "
-        "WHERE gp.user_id = ? AND g.guild_id = ? AND g.game = ? AND gp.mu IS NOT NULL "
-        "ORDER BY g.ended_at, g.id",
-        (user_id, guild_id, game),
+        "WHERE gp.user_id = ? AND g.guild_id = ? AND g.game = ? AND g.season = ? "
+        "AND gp.mu IS NOT NULL ORDER BY g.ended_at, g.id",
+        (user_id, guild_id, game, await seasons.number(db, guild_id, season)),
     )
     return [(float(mu), float(sigma)) for mu, sigma in rows]
 
@@ -402,11 +474,14 @@ class RecordedGame:
     hands_played: int
     players: list[PlayerResult]
     state: str | None = None
+    night_id: int | None = None
+    """The game night it was played at, and its round there (None outside a night)."""
+    night_round: int | None = None
 
 
 _RECORDED_SQL: Final = (
-    "SELECT g.id, g.game, g.status, g.started_at, g.ended_at, g.hands_played FROM games g "
-    "WHERE g.guild_id = ?"
+    "SELECT g.id, g.game, g.status, g.started_at, g.ended_at, g.hands_played, g.night_id, "
+    "g.night_round FROM games g WHERE g.guild_id = ?"
 )
 
 
@@ -424,7 +499,9 @@ async def _with_players(db: Sql, rows: Sequence[Sequence[Any]]) -> list[Recorded
         RecordedGame(game_id=int(r[0]), game=str(r[1]), status=r[2],
                      started_at=None if r[3] is None else float(r[3]),
                      ended_at=float(r[4]), hands_played=int(r[5]),
-                     players=seats[int(r[0])])
+                     players=seats[int(r[0])],
+                     night_id=None if r[6] is None else int(r[6]),
+                     night_round=None if r[7] is None else int(r[7]))
         for r in rows
     ]
 
@@ -462,3 +539,12 @@ async def recorded_game(db: Sql, guild_id: int, game_id: int) -> RecordedGame | 
         "WHERE g.id = ?", (game_id,))
     found = (await _with_players(db, [row]))[0]
     return dataclasses.replace(found, state=None if state is None else str(state[0]))
+
+
+async def night_games(db: Sql, guild_id: int, night_id: int) -> list[RecordedGame]:
+    """The server's recorded games of a game night, round by round, in the order they
+    ended."""
+    rows = await db.fetch(
+        f"{_RECORDED_SQL} AND g.night_id = ? ORDER BY g.night_round, g.ended_at, g.id",
+        (guild_id, night_id))
+    return await _with_players(db, rows)
