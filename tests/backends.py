@@ -22,7 +22,8 @@ import asyncpg
 import pytest
 
 from bot.storage.db import connect
-from bot.storage.postgres import PgSql, PostgresStorage
+from bot.storage.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
+from bot.storage.postgres import PgSql, PostgresStorage, migrate
 from bot.storage.sql import SqliteSql
 from bot.storage.sqlite import SqliteStorage
 from bot.storage.store import SqlStorage
@@ -90,6 +91,40 @@ def storage_at(request: pytest.FixtureRequest, tmp_path: Path) -> StorageAt:
     """The test's database, once on each backend."""
     url = request.getfixturevalue("postgres_url") if request.param == "postgres" else None
     return StorageAt(request.param, tmp_path / "bot.sqlite3", url)
+
+
+@contextlib.asynccontextmanager
+async def at_version(
+    request: pytest.FixtureRequest, kind: str, tmp_path: Path, version: int,
+    rows: Sequence[str],
+) -> AsyncIterator[StorageAt]:
+    """A database of backend ``kind`` at schema ``version`` (as an older bot left it),
+    holding ``rows`` (INSERT statements with explicit ids, ``games`` ids included)."""
+    if kind == "sqlite":
+        path = tmp_path / "bot.sqlite3"
+        lite = await connect(path, MIGRATIONS[:version])
+        for sql in rows:
+            await lite.execute(sql)
+        await lite.commit()
+        await lite.close()
+        yield StorageAt("sqlite", path)
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    name = f"v{version}_{next(_numbers)}"
+    url = server.create(name)
+    pg = await asyncpg.connect(url)
+    try:
+        await migrate(pg, POSTGRES_MIGRATIONS[:version])
+        for sql in rows:
+            await pg.execute(sql)
+        await pg.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), "
+                         "(SELECT COALESCE(MAX(id), 0) + 1 FROM games), false)")
+    finally:
+        await pg.close()
+    try:
+        yield StorageAt("postgres", tmp_path / "unused.sqlite3", url)
+    finally:
+        server.drop(name)
 
 
 class Session(Protocol):

@@ -28,6 +28,7 @@ module at call time; these are the only imports allowed to point back."""
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine", ("engine",)),
     ("foundation", ("bot.config", "bot.shards", "bot.permissions", "bot.i18n")),
+    ("nights", ("bot.nights", "bot.seasons")),
     ("storage", ("bot.storage",)),
     ("ops", ("bot.ops",)),
     ("games", ("bot.games",)),

@@ -1,8 +1,9 @@
 """``python -m bot.records.migrate_db``: copy an SQLite database into PostgreSQL.
 
 Both are first migrated to this bot's schema; then every row of every table (tables in
-play, their actions and snapshots, finished games and their seats, ratings, server
-settings) is written to PostgreSQL in one transaction, an upsert by primary key, and
+play, their actions and snapshots, finished games and their seats, ratings, seasons,
+game nights and their members, server settings) is written to PostgreSQL in one
+transaction, an upsert by primary key, and
 the generated ids continue after the copied ones. The SQLite file is the source: a
 second run copies it again and changes nothing else, so it is safe to repeat. Stop the
 bot first: the copy refuses while a bot runs on the file (its lock) or on the

@@ -1,18 +1,21 @@
 """Storage: the :class:`~bot.storage.interface.Storage` interface and its SQLite and
 PostgreSQL implementations (migrations, tables in play, finished games and the ratings
-they change, per-server settings). It may import the foundation (the settings, shards,
-i18n) and the engine; nothing else of the bot."""
+they change, by season, game nights, per-server settings). It may import the foundation
+(the settings, shards, i18n), the rules of nights and seasons and the engine; nothing
+else of the bot."""
 
 from __future__ import annotations
 
 from bot.config import Settings
 from bot.storage.interface import (
     ChannelTaken,
+    InAnotherNight,
     StartRefused,
     Storage,
     StorageUnavailable,
     StoredTable,
 )
+from bot.storage.nights import NightRecord
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
 
@@ -28,6 +31,6 @@ async def open_storage(settings: Settings) -> Storage:
 
 
 __all__ = [
-    "ChannelTaken", "PostgresStorage", "SqliteStorage", "StartRefused", "Storage",
-    "StorageUnavailable", "StoredTable", "open_storage",
+    "ChannelTaken", "InAnotherNight", "NightRecord", "PostgresStorage", "SqliteStorage",
+    "StartRefused", "Storage", "StorageUnavailable", "StoredTable", "open_storage",
 ]

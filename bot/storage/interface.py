@@ -1,5 +1,6 @@
 """What the runtime stores, as one typed interface: tables in play, their action log
-and state snapshots, finished games, ratings and per-server settings.
+and state snapshots, finished games, ratings by season, game nights and per-server
+settings.
 
 Nothing outside :mod:`bot.storage` talks to a database; :func:`bot.storage.open_storage`
 gives the implementation (SQLite, :mod:`bot.storage.sqlite`, or PostgreSQL,
@@ -13,15 +14,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.seasons import Season
 from bot.shards import ALL, Shards
+from bot.storage.nights import NightRecord
+from bot.storage.ratings import Skill
 from bot.storage.recorded import RecordedGame
 from bot.storage.results import FinishedGame, GameName
-from bot.storage.standings import Leaderboard, PlayerStats
+from bot.storage.standings import Leaderboard, PlayerSeason, PlayerStats
 from bot.storage.tables import LoggedAction, Snapshot, TableRecord
 
 
 class ChannelTaken(Exception):
-    """The channel already has an open table (one per channel)."""
+    """The channel already has an open table, or an open night (one of each per
+    channel)."""
+
+
+class InAnotherNight(Exception):
+    """A member would hold two open nights of one server (docs/nights.md): ``user_id``
+    already holds ``night_id``."""
+
+    def __init__(self, user_id: int, night_id: int) -> None:
+        super().__init__(user_id, night_id)
+        self.user_id = user_id
+        self.night_id = night_id
 
 
 class StorageUnavailable(Exception):
@@ -78,11 +93,15 @@ class Storage(Protocol):
     async def close_table(
         self, rec: TableRecord, *, entry: LoggedAction | None = None,
         snapshot: Snapshot | None = None, result: FinishedGame | None = None,
+        night: NightRecord | None = None,
     ) -> int | None:
         """Close a table in one transaction: its record (status finished or
-        abandoned), its last action and final snapshot when given, and the game's
+        abandoned), its last action and final snapshot when given, the game's
         ``result`` (its ``started_at`` filled from the log when unset) with the
-        ratings it moves. Returns the recorded game's id."""
+        ratings it moves, and, for a table of a game night, the ``night``'s record
+        with the game's result in its state (the game is linked to the night and the
+        round its table is in; who holds the night is left as it is). Returns the
+        recorded game's id."""
 
     async def open_tables(self, shards: Shards = ALL) -> list[StoredTable]:
         """Every table in the lobby or running in a server of ``shards``, with what
@@ -104,20 +123,37 @@ class Storage(Protocol):
 
     # --- results -------------------------------------------------------------------
 
-    async def leaderboard(self, guild_id: int, game: GameName) -> Leaderboard:
-        """The server's leaderboard of ``game``."""
+    async def leaderboard(
+        self, guild_id: int, game: GameName, season: int | None = None,
+    ) -> Leaderboard:
+        """The server's leaderboard of ``game`` in ``season`` (the running one when
+        None)."""
 
     async def player_stats(
-        self, guild_id: int, game: GameName, user_id: int,
+        self, guild_id: int, game: GameName, user_id: int, season: int | None = None,
     ) -> PlayerStats | None:
-        """A member's record of ``game`` on the server (None without one)."""
+        """A member's record of ``game`` on the server in ``season`` (the running one
+        when None; None without one)."""
+
+    async def skills(
+        self, guild_id: int, game: GameName, user_ids: Sequence[int], season: int | None = None,
+    ) -> dict[int, Skill]:
+        """The ratings of ``game`` in ``season`` (the running one when None) of those of
+        these members who have one (to seat a night's round by skill)."""
+
+    async def player_seasons(
+        self, guild_id: int, game: GameName, user_id: int,
+    ) -> list[PlayerSeason]:
+        """Each season in which the member finished a game of ``game`` on the server,
+        with their record and rank in it, oldest first."""
 
     async def rating_history(
-        self, guild_id: int, game: GameName, user_id: int,
+        self, guild_id: int, game: GameName, user_id: int, season: int | None = None,
     ) -> list[tuple[float, float]]:
         """A member's rating ``(mu, sigma)`` after each of their rated games of ``game``
-        on the server, oldest first (games rated before the history was kept are
-        missing, except each member's last one)."""
+        on the server in ``season`` (the running one when None), oldest first (games
+        rated before the history was kept are missing, except each member's last
+        one)."""
 
     async def history(
         self, guild_id: int, game: GameName | None, user_id: int | None, offset: int,
@@ -132,6 +168,61 @@ class Storage(Protocol):
 
     async def most_played_game(self, guild_id: int, games: Sequence[GameName]) -> GameName:
         """Of ``games``, the one the server finished most games of (the first on a tie)."""
+
+    # --- seasons -------------------------------------------------------------------
+
+    async def season(self, guild_id: int, now: float | None = None) -> Season:
+        """The server's season running at ``now`` (the current time when None)."""
+
+    async def seasons(self, guild_id: int, now: float | None = None) -> list[Season]:
+        """The server's seasons, oldest first, to the one running at ``now``."""
+
+    async def start_season(
+        self, guild_id: int, *, monthly: bool, now: float | None = None,
+    ) -> Season:
+        """Start the server's next season at ``now`` (monthly seasons from then on, or
+        not); the one running ends, its ratings and games kept as they are. Returns the
+        new season."""
+
+    async def set_monthly_seasons(
+        self, guild_id: int, monthly: bool, now: float | None = None,
+    ) -> Season:
+        """Turn the server's monthly seasons on (the running season then ends with its
+        month) or off; returns the running season."""
+
+    # --- game nights ---------------------------------------------------------------
+
+    async def insert_night(self, night: NightRecord) -> int:
+        """Store a new night; set and return ``night.id``. :class:`InAnotherNight` when
+        one of its holders (its host, its members) holds another open night of the
+        server, :class:`ChannelTaken` when the channel has an open night."""
+
+    async def save_night(self, night: NightRecord) -> None:
+        """Write the night's record and who holds it (an ended night: nobody).
+        :class:`InAnotherNight` when a holder holds another open night of the server
+        (nothing is written)."""
+
+    async def night(self, night_id: int) -> NightRecord | None:
+        """A night's record, open or ended."""
+
+    async def member_night(self, guild_id: int, user_id: int) -> int | None:
+        """The id of the server's open night the member holds (as host or member)."""
+
+    async def open_nights(self, shards: Shards = ALL) -> list[NightRecord]:
+        """Every open night in a server of ``shards``."""
+
+    async def pending_night_finals(self, shards: Shards = ALL) -> list[NightRecord]:
+        """Every ended night in a server of ``shards`` whose final standings were not
+        posted."""
+
+    async def nights(
+        self, guild_id: int, offset: int, limit: int,
+    ) -> tuple[list[NightRecord], int]:
+        """A page of the server's ended nights, the latest first, and how many there
+        are in all."""
+
+    async def night_games(self, guild_id: int, night_id: int) -> list[RecordedGame]:
+        """The server's recorded games of a night, round by round."""
 
     # --- per-server settings -------------------------------------------------------
 

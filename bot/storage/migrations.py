@@ -133,7 +133,74 @@ kept on their seat of that game (NULL where the game changed no rating). Games r
 before this version have no history to rebuild, except the last one of each member,
 whose rating is the current one."""
 
-_TEMPLATES: Final = (V1, V2, V3, V4, V5)
+V6: Final = """
+CREATE TABLE seasons (
+    guild_id {INT} NOT NULL,
+    season {INT} NOT NULL,
+    started_at {REAL},
+    ends_at {REAL},
+    monthly {INT} NOT NULL DEFAULT 0,
+    PRIMARY KEY (guild_id, season)
+);
+ALTER TABLE games ADD COLUMN season {INT} NOT NULL DEFAULT 1;
+DROP INDEX games_by_guild_game;
+CREATE INDEX games_by_guild_season ON games (guild_id, game, season, status);
+CREATE TABLE ratings_by_season (
+    guild_id {INT} NOT NULL,
+    game TEXT NOT NULL,
+    season {INT} NOT NULL,
+    user_id {INT} NOT NULL,
+    mu {REAL} NOT NULL,
+    sigma {REAL} NOT NULL,
+    games {INT} NOT NULL,
+    PRIMARY KEY (guild_id, game, season, user_id)
+);
+INSERT INTO ratings_by_season (guild_id, game, season, user_id, mu, sigma, games)
+    SELECT guild_id, game, 1, user_id, mu, sigma, games FROM ratings;
+DROP TABLE ratings;
+ALTER TABLE ratings_by_season RENAME TO ratings;
+"""
+"""Seasons: each server's seasons (none stored: season 1, since its first game), and
+every game, rating and rating history in one season. Everything recorded before seasons
+is season 1's."""
+
+V7: Final = """
+CREATE TABLE nights (
+    id {ID},
+    guild_id {INT} NOT NULL,
+    channel_id {INT} NOT NULL,
+    host_id {INT} NOT NULL,
+    title TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('open', 'ended')),
+    message_id {INT},
+    state TEXT NOT NULL,
+    final_pending {INT} NOT NULL DEFAULT 0,
+    created_at {REAL} NOT NULL,
+    updated_at {REAL} NOT NULL,
+    ended_at {REAL}
+);
+CREATE UNIQUE INDEX nights_open_channel ON nights (channel_id) WHERE status = 'open';
+CREATE INDEX nights_by_guild ON nights (guild_id, status, ended_at);
+CREATE TABLE night_members (
+    night_id {INT} NOT NULL,
+    user_id {INT} NOT NULL,
+    guild_id {INT} NOT NULL,
+    active {INT} NOT NULL,
+    PRIMARY KEY (night_id, user_id)
+);
+CREATE UNIQUE INDEX night_members_one_open ON night_members (guild_id, user_id)
+    WHERE active = 1;
+ALTER TABLE games ADD COLUMN night_id {INT};
+ALTER TABLE games ADD COLUMN night_round {INT};
+CREATE INDEX games_by_night ON games (night_id, night_round);
+"""
+"""Game nights: a night's row (its settings and state as JSON), the members holding
+it (``active``: the host and every member who has not left an open night; one open
+night per member per server, one per channel), and each recorded game's night and
+round."""
+
+_TEMPLATES: Final = (V1, V2, V3, V4, V5, V6, V7)
 
 MIGRATIONS: Final[list[str]] = [
     t.format(ID="INTEGER PRIMARY KEY", INT="INTEGER", REAL="REAL") for t in _TEMPLATES

@@ -10,6 +10,10 @@ and counting wins over them would let anyone farm rating against bots.
 A rating is a belief ``N(mu, sigma²)`` about a member's skill. The displayed figure is
 the conservative ordinal ``mu − 3·sigma`` (the skill is above it with ~99.7 % odds),
 shown with the interval ``mu ± 3·sigma`` it is the low end of.
+
+Ratings are kept per server, game and season (:mod:`bot.storage.results`,
+:mod:`bot.seasons`): a member's first game of a season starts from the default
+:class:`Skill`, whatever their rating in earlier seasons.
 """
 
 from __future__ import annotations

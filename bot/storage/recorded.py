@@ -1,6 +1,6 @@
-"""A server's recorded games as ``/history`` and ``/replay`` read them: a page of them,
-newest first, and one game with its final engine state (README "History",
-"Replays"). Every function takes an open connection."""
+"""A server's recorded games as ``/history``, ``/replay`` and game nights read them: a
+page of them, newest first, one game with its final engine state, and a night's games
+(README "History", "Replays", docs/nights.md). Every function takes an open connection."""
 
 from __future__ import annotations
 
@@ -26,11 +26,14 @@ class RecordedGame:
     hands_played: int
     players: list[PlayerResult]
     state: str | None = None
+    night_id: int | None = None
+    """The game night it was played at, and its round there (None outside a night)."""
+    night_round: int | None = None
 
 
 _RECORDED_SQL: Final = (
-    "SELECT g.id, g.game, g.status, g.started_at, g.ended_at, g.hands_played FROM games g "
-    "WHERE g.guild_id = ?"
+    "SELECT g.id, g.game, g.status, g.started_at, g.ended_at, g.hands_played, g.night_id, "
+    "g.night_round FROM games g WHERE g.guild_id = ?"
 )
 
 
@@ -48,7 +51,9 @@ async def _with_players(db: Sql, rows: Sequence[Sequence[Any]]) -> list[Recorded
         RecordedGame(game_id=int(r[0]), game=str(r[1]), status=r[2],
                      started_at=None if r[3] is None else float(r[3]),
                      ended_at=float(r[4]), hands_played=int(r[5]),
-                     players=seats[int(r[0])])
+                     players=seats[int(r[0])],
+                     night_id=None if r[6] is None else int(r[6]),
+                     night_round=None if r[7] is None else int(r[7]))
         for r in rows
     ]
 
@@ -86,3 +91,12 @@ async def recorded_game(db: Sql, guild_id: int, game_id: int) -> RecordedGame | 
         "WHERE g.id = ?", (game_id,))
     found = (await _with_players(db, [row]))[0]
     return dataclasses.replace(found, state=None if state is None else str(state[0]))
+
+
+async def night_games(db: Sql, guild_id: int, night_id: int) -> list[RecordedGame]:
+    """The server's recorded games of a game night, round by round, in the order they
+    ended."""
+    rows = await db.fetch(
+        f"{_RECORDED_SQL} AND g.night_id = ? ORDER BY g.night_round, g.ended_at, g.id",
+        (guild_id, night_id))
+    return await _with_players(db, rows)

@@ -1,10 +1,13 @@
 """Finished games: recording them and updating the ratings they change (the leaderboard
-and stats are read by :mod:`bot.storage.standings`, the history and replays by
-:mod:`bot.storage.recorded`).
+and stats are read by :mod:`bot.storage.standings`, the history, replays and nights' games
+by :mod:`bot.storage.recorded`).
 
-Decisions (README "Leaderboards and stats"):
+Decisions (README "Leaderboards and stats", docs/nights.md "Seasons"):
 
-- Everything is per server (``guild_id``) and per game.
+- Everything is per server (``guild_id``), per game and per season: a game is rated
+  in the season running when it is recorded (:mod:`bot.storage.seasons`), from the
+  members' ratings of that season (a new season starts everyone afresh), and a
+  leaderboard or a member's stats are of one season, the running one unless asked.
 - A finished game counts for games played, wins, scores and ratings. A shared win
   (equal best totals, K10 and M3) is a win for each player sharing it.
 - An abandoned game (ended with ``end``, or when every member left) is recorded with
@@ -29,6 +32,7 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
 
+from bot.storage import seasons
 from bot.storage.ratings import Skill, rate
 from bot.storage.sql import Sql, fetchone
 from engine.game import Results
@@ -75,9 +79,14 @@ class FinishedGame(BaseModel):
     started_at: float | None = None
     table_id: int | None = None
     variant: dict[str, JsonValue] = Field(default_factory=dict)
+    night_id: int | None = None
+    """The game night the game's table belonged to, and its round there."""
+    night_round: int | None = Field(default=None, ge=1)
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
+        if (self.night_id is None) != (self.night_round is None):
+            raise ValueError("a night's game has its night and its round")
         if sorted(p.seat for p in self.players) != list(range(len(self.players))):
             raise ValueError("seats must be numbered 0 to players - 1, each once")
         members = [p.user_id for p in self.players if p.user_id is not None]
@@ -144,20 +153,24 @@ def _best(players: Sequence[PlayerResult]) -> set[int]:
 
 
 async def record_game(db: Sql, result: FinishedGame) -> int:
-    """Insert the game and its seats and, for a finished game, update the members'
-    ratings, each seat keeping its member's rating after the game (their history);
-    return the game's id. Runs inside the caller's transaction."""
+    """Insert the game and its seats in the season running when it ended (starting the
+    next monthly season when it is due) and, for a finished game, update the members'
+    ratings of that season, each seat keeping its member's rating after the game
+    (their history); return the game's id. Runs inside the caller's transaction."""
+    season = (await seasons.running(db, result.guild_id, result.ended_at)).number
     row = await fetchone(
         db,
         "INSERT INTO games (table_id, guild_id, game, variant, status, hands_played, "
-        "started_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        "started_at, ended_at, season, night_id, night_round) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (result.table_id, result.guild_id, result.game,
          json.dumps(result.variant, ensure_ascii=False, sort_keys=True), result.status,
-         result.hands_played, result.started_at, result.ended_at),
+         result.hands_played, result.started_at, result.ended_at, season, result.night_id,
+         result.night_round),
     )
     assert row is not None
     game_id = int(row[0])
-    rated = await _rated(db, result) if result.status == "finished" else {}
+    rated = await _rated(db, result, season) if result.status == "finished" else {}
     await db.executemany(
         "INSERT INTO game_players (game_id, seat, user_id, is_ai, name, score, won, left_game, "
         "mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -166,10 +179,10 @@ async def record_game(db: Sql, result: FinishedGame) -> int:
     )
     if rated:
         await db.executemany(
-            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, user_id) "
+            "INSERT INTO ratings (guild_id, game, season, user_id, mu, sigma, games) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game, season, user_id) "
             "DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
-            [(result.guild_id, result.game, uid, s.mu, s.sigma, s.games)
+            [(result.guild_id, result.game, season, uid, s.mu, s.sigma, s.games)
              for uid, s in rated.items()],
         )
     return game_id
@@ -181,24 +194,27 @@ def _rating_after(rated: Mapping[int, Skill], p: PlayerResult) -> tuple[float | 
     return (None, None) if skill is None else (skill.mu, skill.sigma)
 
 
-async def _rated(db: Sql, result: FinishedGame) -> dict[int, Skill]:
-    """The members' ratings after this finished game (none with fewer than two)."""
+async def _rated(db: Sql, result: FinishedGame, season: int) -> dict[int, Skill]:
+    """The members' ratings of ``season`` after this finished game (none with fewer
+    than two)."""
     members = {p.user_id: result.standing(p) for p in result.players if p.user_id is not None}
     if len(members) < 2:
         return {}
     ids = list(members)
-    current = await load_skills(db, result.guild_id, result.game, ids)
+    current = await load_skills(db, result.guild_id, result.game, ids, season=season)
     after = rate([current.get(uid, Skill()) for uid in ids], list(members.values()))
     return dict(zip(ids, after, strict=True))
 
 
 async def load_skills(
-    db: Sql, guild_id: int, game: str, user_ids: Sequence[int] = ()
+    db: Sql, guild_id: int, game: str, user_ids: Sequence[int] = (), *,
+    season: int | None = None,
 ) -> dict[int, Skill]:
     """The stored ratings of these members (of everyone rated when ``user_ids`` is
-    empty) in this server and game."""
-    sql = "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?"
-    params: list[object] = [guild_id, game]
+    empty) in this server, game and season (the running one when None)."""
+    sql = ("SELECT user_id, mu, sigma, games FROM ratings "
+           "WHERE guild_id = ? AND game = ? AND season = ?")
+    params: list[object] = [guild_id, game, await seasons.number(db, guild_id, season)]
     if user_ids:
         sql += f" AND user_id IN ({', '.join('?' * len(user_ids))})"
         params.extend(user_ids)

@@ -1,21 +1,27 @@
 """:class:`~bot.storage.interface.Storage` over either backend: the shared queries of
-:mod:`bot.storage.tables` and :mod:`bot.storage.results` on a
-:class:`~bot.storage.sql.Database`, every write through the group commit of
-:class:`~bot.storage.writer.Writer`."""
+:mod:`bot.storage.tables`, :mod:`bot.storage.results`, :mod:`bot.storage.seasons` and
+:mod:`bot.storage.nights` on a :class:`~bot.storage.sql.Database`, every write
+through the group commit of :class:`~bot.storage.writer.Writer`."""
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from typing import Any
 
+from bot.seasons import Season
 from bot.shards import ALL, Shards
+from bot.storage import nights as night_rows
 from bot.storage import recorded, results, standings, tables
-from bot.storage.interface import ChannelTaken, StoredTable
+from bot.storage import seasons as season_rows
+from bot.storage.interface import ChannelTaken, InAnotherNight, StoredTable
+from bot.storage.nights import NightRecord
+from bot.storage.ratings import Skill
 from bot.storage.recorded import RecordedGame
 from bot.storage.results import FinishedGame, GameName
 from bot.storage.sql import Database, fetchone
-from bot.storage.standings import Leaderboard, PlayerStats
+from bot.storage.standings import Leaderboard, PlayerSeason, PlayerStats
 from bot.storage.tables import LoggedAction, Snapshot, TableRecord
 from bot.storage.writer import Row, Writer, insert
 
@@ -64,14 +70,20 @@ class SqlStorage:
     async def close_table(
         self, rec: TableRecord, *, entry: LoggedAction | None = None,
         snapshot: Snapshot | None = None, result: FinishedGame | None = None,
+        night: NightRecord | None = None,
     ) -> int | None:
         rows: list[Row] = [] if entry is None else [tables.action_row(rec.id, entry)]
         rows.append(tables.table_row(rec))
         if snapshot is not None:
             rows.append(tables.snapshot_row(rec.id, snapshot))
+        place = None if night is None else night.state.table(rec.id)
+        if result is not None and night is not None and place is not None:
+            result = result.model_copy(update={"night_id": night.id, "night_round": place[0]})
         async with self.writer.transaction() as tx:
             for row in rows:
                 await insert(tx, row)
+            if night is not None:
+                await night_rows.save_row(tx, night)
             if result is None:
                 return None
             if result.started_at is None:
@@ -106,18 +118,32 @@ class SqlStorage:
 
     # --- results -------------------------------------------------------------------
 
-    async def leaderboard(self, guild_id: int, game: GameName) -> Leaderboard:
-        return await standings.leaderboard(self.db.sql, guild_id, game)
+    async def leaderboard(
+        self, guild_id: int, game: GameName, season: int | None = None,
+    ) -> Leaderboard:
+        return await standings.leaderboard(self.db.sql, guild_id, game, season)
 
     async def player_stats(
-        self, guild_id: int, game: GameName, user_id: int,
+        self, guild_id: int, game: GameName, user_id: int, season: int | None = None,
     ) -> PlayerStats | None:
-        return await standings.player_stats(self.db.sql, guild_id, game, user_id)
+        return await standings.player_stats(self.db.sql, guild_id, game, user_id, season=season)
+
+    async def skills(
+        self, guild_id: int, game: GameName, user_ids: Sequence[int], season: int | None = None,
+    ) -> dict[int, Skill]:
+        if not user_ids:
+            return {}
+        return await results.load_skills(self.db.sql, guild_id, game, user_ids, season=season)
+
+    async def player_seasons(
+        self, guild_id: int, game: GameName, user_id: int,
+    ) -> list[PlayerSeason]:
+        return await standings.player_seasons(self.db.sql, guild_id, game, user_id)
 
     async def rating_history(
-        self, guild_id: int, game: GameName, user_id: int,
+        self, guild_id: int, game: GameName, user_id: int, season: int | None = None,
     ) -> list[tuple[float, float]]:
-        return await standings.rating_history(self.db.sql, guild_id, game, user_id)
+        return await standings.rating_history(self.db.sql, guild_id, game, user_id, season)
 
     async def history(
         self, guild_id: int, game: GameName | None, user_id: int | None, offset: int,
@@ -130,6 +156,75 @@ class SqlStorage:
 
     async def most_played_game(self, guild_id: int, games: Sequence[GameName]) -> GameName:
         return await standings.most_played_game(self.db.sql, guild_id, games)
+
+    # --- seasons -------------------------------------------------------------------
+
+    async def season(self, guild_id: int, now: float | None = None) -> Season:
+        return await season_rows.at(self.db.sql, guild_id, _now(now))
+
+    async def seasons(self, guild_id: int, now: float | None = None) -> list[Season]:
+        return await season_rows.every(self.db.sql, guild_id, _now(now))
+
+    async def start_season(
+        self, guild_id: int, *, monthly: bool, now: float | None = None,
+    ) -> Season:
+        async with self.writer.transaction() as tx:
+            return await season_rows.start(tx, guild_id, monthly, _now(now))
+
+    async def set_monthly_seasons(
+        self, guild_id: int, monthly: bool, now: float | None = None,
+    ) -> Season:
+        async with self.writer.transaction() as tx:
+            return await season_rows.set_monthly(tx, guild_id, monthly, _now(now))
+
+    # --- game nights ---------------------------------------------------------------
+
+    async def insert_night(self, night: NightRecord) -> int:
+        try:
+            async with self.writer.transaction() as tx:
+                return await night_rows.insert_night(tx, night)
+        except self.db.integrity_errors as exc:
+            night.id = 0
+            raise await self._night_refused(night, exc) from None
+
+    async def save_night(self, night: NightRecord) -> None:
+        try:
+            async with self.writer.transaction() as tx:
+                await night_rows.save_row(tx, night)
+                await night_rows.hold(tx, night)
+        except self.db.integrity_errors as exc:
+            raise await self._night_refused(night, exc) from None
+
+    async def _night_refused(self, night: NightRecord, exc: Exception) -> Exception:
+        """Why the night could not be written: a holder's other night, or the
+        channel's open night (else the database's own error)."""
+        held = await night_rows.held_elsewhere(self.db.sql, night)
+        if held is not None:
+            return InAnotherNight(*held)
+        taken = await night_rows.open_in_channel(self.db.sql, night.channel_id)
+        if night.status == "open" and taken not in (None, night.id):
+            return ChannelTaken(night.channel_id)
+        return exc
+
+    async def night(self, night_id: int) -> NightRecord | None:
+        return await night_rows.load_night(self.db.sql, night_id)
+
+    async def member_night(self, guild_id: int, user_id: int) -> int | None:
+        return await night_rows.member_night(self.db.sql, guild_id, user_id)
+
+    async def open_nights(self, shards: Shards = ALL) -> list[NightRecord]:
+        return await night_rows.load_open_nights(self.db.sql, shards)
+
+    async def pending_night_finals(self, shards: Shards = ALL) -> list[NightRecord]:
+        return await night_rows.load_pending_finals(self.db.sql, shards)
+
+    async def nights(
+        self, guild_id: int, offset: int, limit: int,
+    ) -> tuple[list[NightRecord], int]:
+        return await night_rows.ended_nights(self.db.sql, guild_id, offset, limit)
+
+    async def night_games(self, guild_id: int, night_id: int) -> list[RecordedGame]:
+        return await recorded.night_games(self.db.sql, guild_id, night_id)
 
     # --- per-server settings -------------------------------------------------------
 
@@ -144,3 +239,7 @@ class SqlStorage:
             (guild_id, json.dumps(settings, ensure_ascii=False)),
             "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
         )])
+
+
+def _now(now: float | None) -> float:
+    return time.time() if now is None else now

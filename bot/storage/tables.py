@@ -209,30 +209,33 @@ async def load_snapshot(db: Sql, table_id: int) -> Snapshot | None:
 
 
 _IN_SHARDS: Final = " AND ((guild_id >> 22) % ?) IN ({})"
-"""The condition that a table's server is in one of some shards (:mod:`bot.shards`)."""
+"""The condition that a row's server is in one of some shards (:mod:`bot.shards`)."""
 
 
-def _marks(shards: Shards) -> str:
-    return ", ".join("?" * len(shards.ids))
+def in_shards(shards: Shards) -> tuple[str, list[object]]:
+    """The condition (empty for every shard) that a row's ``guild_id`` is a server of
+    ``shards``, to append to a ``WHERE``, and its parameters."""
+    if shards.every:
+        return "", []
+    return _IN_SHARDS.format(", ".join("?" * len(shards.ids))), [shards.count, *shards.ids]
 
 
 async def load_open_tables(db: Sql, shards: Shards = ALL) -> list[TableRecord]:
     """Every table still in the lobby or running, in a server of ``shards``."""
-    sql = f"SELECT {_COLUMNS} FROM tables WHERE status IN (?, ?)"
-    params: list[object] = [*OPEN_STATUSES]
-    if not shards.every:
-        sql += _IN_SHARDS.format(_marks(shards))
-        params += [shards.count, *shards.ids]
-    return [_row_to_record(r) for r in await db.fetch(sql + " ORDER BY id", params)]
+    where, params = in_shards(shards)
+    rows = await db.fetch(
+        f"SELECT {_COLUMNS} FROM tables WHERE status IN (?, ?){where} ORDER BY id",
+        [*OPEN_STATUSES, *params])
+    return [_row_to_record(r) for r in rows]
 
 
 async def load_pending_finals(db: Sql, shards: Shards = ALL) -> list[TableRecord]:
     """Every closed table, in a server of ``shards``, whose final standings are not
     posted yet."""
-    sql, params = f"SELECT {_COLUMNS} FROM tables WHERE final_pending = 1", []
-    if not shards.every:
-        sql, params = sql + _IN_SHARDS.format(_marks(shards)), [shards.count, *shards.ids]
-    return [_row_to_record(r) for r in await db.fetch(sql + " ORDER BY id", params)]
+    where, params = in_shards(shards)
+    rows = await db.fetch(
+        f"SELECT {_COLUMNS} FROM tables WHERE final_pending = 1{where} ORDER BY id", params)
+    return [_row_to_record(r) for r in rows]
 
 
 async def load_table(db: Sql, table_id: int) -> TableRecord | None:

@@ -306,7 +306,6 @@ class LobbyJobs(TableWork):
             self._publish(table, repost=True)
         return _("The table is posted again at the bottom of the channel.")
 
-
     @staticmethod
     def _require_lobby(table: Table, what: str) -> None:
         if table.rec.status == "running":

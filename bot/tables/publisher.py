@@ -159,6 +159,7 @@ class Publisher:
         if blocked:  # nothing can be shown: shown again with the next change once granted
             await self.access.tell_blocked(blocked)
             return
+        # The text and the picture show the same moment: both taken by schedule().
         allowed = self.access.pictures_allowed()
         picture = await pictures.draw(table, drawing if allowed else None)
         try:

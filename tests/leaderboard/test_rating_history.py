@@ -5,23 +5,16 @@ brought it for databases made before it."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from itertools import count
 from pathlib import Path
 
-import asyncpg
 import pytest
 
-from bot.storage.db import connect
-from bot.storage.migrations import MIGRATIONS, POSTGRES_MIGRATIONS
-from bot.storage.postgres import migrate
 from bot.storage.results import load_skills, record_game
 from bot.storage.standings import rating_history
-from testkit.postgres import PostgresServer
-from tests.backends import BACKENDS, Session, StorageAt
+from tests.backends import BACKENDS, Session, StorageAt, at_version
 from tests.leaderboard.builders import game_of
 
 ALICE, BOB, CAROL = 101, 102, 103
-_databases = count(1)
 
 
 async def test_history_holds_the_rating_after_each_rated_game(conn: Session) -> None:
@@ -71,28 +64,8 @@ async def version_4(
 ) -> AsyncIterator[StorageAt]:
     """A database of each backend at schema version 4 (before the rating history), with
     :data:`V4_ROWS`."""
-    if request.param == "sqlite":
-        path = tmp_path / "bot.sqlite3"
-        lite = await connect(path, MIGRATIONS[:4])
-        for sql in V4_ROWS:
-            await lite.execute(sql)
-        await lite.commit()
-        await lite.close()
-        yield StorageAt("sqlite", path)
-        return
-    server: PostgresServer = request.getfixturevalue("postgres_server")
-    name = f"v4_{next(_databases)}"
-    url = server.create(name)
-    pg = await asyncpg.connect(url)
-    try:
-        await migrate(pg, POSTGRES_MIGRATIONS[:4])
-        for sql in V4_ROWS:
-            await pg.execute(sql)
-        await pg.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), 5)")
-    finally:
-        await pg.close()
-    yield StorageAt("postgres", tmp_path / "unused.sqlite3", url)
-    server.drop(name)
+    async with at_version(request, request.param, tmp_path, 4, V4_ROWS) as at:
+        yield at
 
 
 async def test_version_5_keeps_each_members_last_rating_as_their_history(
