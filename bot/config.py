@@ -41,6 +41,9 @@ class Settings(BaseSettings):
     when unset)."""
     metrics_host: str = "127.0.0.1"
     """The address that server listens on (``METRICS_HOST``; the image sets 0.0.0.0)."""
+    extra_games: Annotated[tuple[str, ...], NoDecode] = ()
+    """Games not offered to members whose commands are synced all the same,
+    ``EXTRA_GAMES=whist`` (for tests; ``GameAdapter.offered``)."""
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -72,6 +75,13 @@ class Settings(BaseSettings):
             if not all(p.isdigit() for p in parts):
                 raise ValueError("SHARD_IDS must be shard numbers separated by commas, e.g. 0,1")
             return tuple(int(p) for p in parts) or None
+        return value
+
+    @field_validator("extra_games", mode="before")
+    @classmethod
+    def _names(cls, value: object) -> object:
+        if isinstance(value, str):
+            return tuple(p.strip() for p in value.split(",") if p.strip())
         return value
 
     @model_validator(mode="after")

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.games.kachuful import KACHUFUL
-from bot.games.kachuful.adapter import CARD_TYPO
+from bot.games.words import CARD_TYPO
 from bot.i18n import _
 from bot.i18n.commands import L_
 from bot.interactions.commands import MAX_CHOICES, TableCommands, same_card

@@ -10,11 +10,13 @@ from typing import Any, ClassVar, Final
 
 import discord
 
+from bot.games.options import StartOption
 from bot.games.scene import PLAIN, GameScene
 from bot.i18n import N_, _
 from bot.storage.tables import SeatRecord
+from engine.cards import parse_card
 from engine.descriptor import GameDescriptor
-from engine.game import Action, Game, IllegalAction
+from engine.game import Action, Game, IllegalAction, Play
 
 TABLE_DEFAULTS: Final[dict[str, Any]] = {"turn_timer": 0, "turn_ping": True, "images": True,
                                          "deck": "classic"}
@@ -117,6 +119,14 @@ class GameAdapter(ABC):
     scene: ClassVar[GameScene] = PLAIN
     """What the pictures draw for the game (:mod:`bot.games.scene`; by default nothing
     beyond the shared table)."""
+    start_options: ClassVar[tuple[StartOption, ...] | None] = None
+    """The game's own start options, from which its command group is built (``start``,
+    ``defaults``, ``play card:`` and the shared table commands,
+    :mod:`bot.interactions.game_commands`); None: the game's cog in ``cogs/`` declares
+    its commands."""
+    offered: ClassVar[bool] = True
+    """False: the game's commands are synced only where the ``EXTRA_GAMES`` setting
+    names it (a game not yet offered to members)."""
 
     @abstractmethod
     def describe_settings(self, settings: Mapping[str, Any]) -> str:
@@ -167,6 +177,10 @@ class GameAdapter(ABC):
     @abstractmethod
     def panel(self, game: Game, seat: int, seats: Sequence[SeatRecord]) -> Panel:
         """The private panel of ``seat``: its cards and its legal actions as buttons."""
+
+    def parse_play(self, text: str) -> Action | ActionFor:
+        """The action ``play card:<text>`` asks for; ``CardParseError`` for no card."""
+        return Play.of(parse_card(text))
 
     @abstractmethod
     def legal_card_names(self, game: Game, seat: int) -> list[str]:

@@ -8,8 +8,9 @@ from typing import Final
 from bot.games.adapter import GameAdapter
 from bot.games.kachuful import KACHUFUL
 from bot.games.mighty import MIGHTY
+from bot.games.whist import WHIST
 
-GAMES: Final[tuple[GameAdapter, ...]] = (KACHUFUL, MIGHTY)
+GAMES: Final[tuple[GameAdapter, ...]] = (KACHUFUL, MIGHTY, WHIST)
 """The games, in the order they are offered (the first wins ties, e.g. for ``/stats``)."""
 BY_NAME: Final[dict[str, GameAdapter]] = {game.name: game for game in GAMES}
 

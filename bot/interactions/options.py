@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Optional
+from typing import TYPE_CHECKING, Any, Final
 
 import discord
 from discord import app_commands
 
 from bot.games.adapter import GameAdapter
+from bot.games.options import StartOption as StartOption
 from bot.i18n import LANGS
 from bot.i18n.commands import L_
 
@@ -27,24 +27,6 @@ if TYPE_CHECKING:
 
 Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice
-
-
-@dataclass(frozen=True, slots=True)
-class StartOption:
-    """One start option: its ``annotation`` (``bool``, ``str`` or an
-    ``app_commands.Range``), the ``default`` a table takes when nothing sets it, its
-    description and, for a word option, its choices."""
-
-    name: str
-    annotation: Any
-    default: Any
-    description: app_commands.locale_str
-    """Marked with :func:`bot.i18n.commands.L_` (translated when commands are synced)."""
-    choices: Sequence[Choice[str]] = ()
-
-    def parameter(self) -> inspect.Parameter:
-        return inspect.Parameter(self.name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                                 annotation=Optional[self.annotation])  # noqa: UP045
 
 
 def built_in(options: Sequence[StartOption]) -> dict[str, Any]:

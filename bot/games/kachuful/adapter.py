@@ -45,9 +45,6 @@ _TRUMP_RULES: Final = {"cycle": N_("trump cycle ♠ ♦ ♣ ♥"),
 _SCORING: Final = {"classic": N_("classic scoring (10 + bid)"),
                    "penalty": N_("penalty scoring"), "per_trick": N_("per-trick scoring"),
                    "judgement": N_("judgement scoring")}
-CARD_TYPO: Final = N_("{text} names no card. Write a rank and a suit, e.g. A♠, 10h or qc, or "
-                      "pick one from the list.")
-"""Shown translated: ``_(CARD_TYPO, text=typed)``."""
 
 RULES_CARD: Final = N_(
     "**Kachuful**: each player plays alone and tries to win exactly the tricks they bid "
