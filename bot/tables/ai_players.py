@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import _
+from bot.ops import metrics
 from bot.storage.tables import TableRecord
 from bot.tables.table import Refusal, Table
 from engine.ai.decide import DEFAULT_SECONDS, decide
@@ -96,6 +97,7 @@ class AiPlayers:
             action = await asyncio.to_thread(
                 decide, game_name, snap.level, snap.view, snap.legal, snap.seed, budget,
             )
+            metrics.ai_decided(game_name, snap.level, self.clock() - started)
             if paced:
                 await asyncio.sleep(max(0.0, self.delay - (self.clock() - started)))
             return action
