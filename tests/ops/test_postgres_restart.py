@@ -1,7 +1,7 @@
 """PostgreSQL stopped and started again under a game: the moves made while it is down
 are refused with the table's translated "could not save" answer and change nothing,
-the bot's connection pool reconnects once it is back, and every accepted move is
-stored exactly once. The real bot, a real server, the Discord double."""
+the bot's connection pool reconnects and its shard leases are taken again once it is
+back, and every accepted move is stored exactly once. The real bot, a real server, the Discord double."""
 
 from __future__ import annotations
 
@@ -47,13 +47,20 @@ async def test_a_postgres_restart_loses_no_move_and_applies_none_twice(
         assert await driver.step()
     accepted = table.seq
 
+    assert bot.storage.leases_held()
     await asyncio.to_thread(postgres_server.halt)
     try:
         for _step in range(DOWN):
             assert await _refused(driver) == _(STORAGE_FAILED)
             assert table.seq == accepted  # nothing changed
+        assert not bot.storage.leases_held()
     finally:
         await asyncio.to_thread(postgres_server.resume)
+    for _try in range(200):  # the leases are taken again once the server answers
+        if bot.storage.leases_held():
+            break
+        await asyncio.sleep(0.05)
+    assert bot.storage.leases_held()
 
     moves = 0
     while moves < AFTER:  # a pooled connection from before the restart may fail once
