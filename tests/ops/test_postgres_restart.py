@@ -1,7 +1,8 @@
 """PostgreSQL stopped and started again under a game: the moves made while it is down
 are refused with the table's translated "could not save" answer and change nothing,
 the bot's connection pool reconnects and its shard leases are taken again once it is
-back, and every accepted move is stored exactly once. The real bot, a real server, the Discord double."""
+back, and every accepted move is stored exactly once.
+The real bot, a real server, the Discord double."""
 
 from __future__ import annotations
 
