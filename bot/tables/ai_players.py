@@ -97,9 +97,10 @@ class AiPlayers:
             action = await asyncio.to_thread(
                 decide, game_name, snap.level, snap.view, snap.legal, snap.seed, budget,
             )
-            metrics.ai_decided(game_name, snap.level, self.clock() - started)
+            thought = self.clock() - started
+            metrics.ai_decided(game_name, snap.level, thought)
             if paced:
-                await asyncio.sleep(max(0.0, self.delay - (self.clock() - started)))
+                await asyncio.sleep(max(0.0, self.delay - thought))
             return action
         finally:
             self.moving -= 1
