@@ -17,8 +17,10 @@ if TYPE_CHECKING:
     from bot.client import CardBot
 
 Interaction = discord.Interaction[Any]
+OFFERED = [g for g in GAMES if g.offered]
+"""The games a night may hold: those offered to members."""
 GAME_CHOICES = [app_commands.Choice(name=app_commands.locale_str(g.title), value=g.name)
-                for g in GAMES]
+                for g in OFFERED]
 
 
 @app_commands.guild_only()
@@ -41,7 +43,7 @@ class Night(commands.GroupCog, group_name="night",
         game: str | None = None, rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
         ai: bool = False,
     ) -> None:
-        games = [game] if game is not None else [g.name for g in GAMES]
+        games = [game] if game is not None else [g.name for g in OFFERED]
         await self.bot.controller.night_start(interaction, title, games, rounds, ai)
 
     @app_commands.command(description=L_("Join this channel's game night"))
