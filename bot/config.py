@@ -41,6 +41,9 @@ class Settings(BaseSettings):
     when unset)."""
     metrics_host: str = "127.0.0.1"
     """The address that server listens on (``METRICS_HOST``; the image sets 0.0.0.0)."""
+    extra_games: Annotated[tuple[str, ...], NoDecode] = ()
+    """Hidden games offered all the same (``EXTRA_GAMES=whist``; for tests only,
+    :data:`bot.games.registry.HIDDEN`)."""
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -62,6 +65,13 @@ class Settings(BaseSettings):
     def _postgres_url(cls, value: str | None) -> str | None:
         if value is not None and not value.startswith(("postgresql://", "postgres://")):
             raise ValueError("DATABASE_URL must be a postgresql://… URL (or unset for SQLite)")
+        return value
+
+    @field_validator("extra_games", mode="before")
+    @classmethod
+    def _name_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            return tuple(p.strip().lower() for p in value.split(",") if p.strip())
         return value
 
     @field_validator("shard_ids", mode="before")

@@ -29,8 +29,9 @@ TEMPLATE = LOCALES / "messages.pot"
 SOURCES = ("bot", "cogs", "engine")
 """The packages whose marked texts are extracted."""
 KEYWORDS = {**DEFAULT_KEYWORDS, "_": None, "N_": None, "L_": None, "_n": (1, 2),
-            "NP_": ((1, "c"), 2)}
-"""The marking functions: ``_``, ``N_``, the plural ``_n(singular, plural, count)``, the
+            "Nn_": (1, 2), "NP_": ((1, "c"), 2)}
+"""The marking functions: ``_``, ``N_``, the plural ``_n(singular, plural, count)`` and
+``Nn_(singular, plural)``, the
 command texts' ``L_`` (:mod:`bot.i18n.commands`) and ``NP_(context, msgid)``."""
 WIDTH = 100
 

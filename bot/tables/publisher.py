@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot.games.adapter import table_option
+from bot.games.options import table_option
 from bot.i18n import N_, _, in_language, speaking
 from bot.render import table_message
 from bot.render import table_pictures as pictures
