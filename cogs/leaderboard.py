@@ -1,4 +1,6 @@
-"""``/leaderboard [game]`` and ``/stats [member] [game]``: per-server records.
+"""``/leaderboard [game] [season]`` and ``/stats [member] [game]``: per-server records,
+the leaderboard of the running season unless asked for an earlier one, and a member's
+record in each season they played (docs/nights.md "Seasons").
 
 The leaderboard is posted publicly: it is the server's shared table of honour, and
 seeing it in the channel is what starts rematches. Stats are public too: every number
@@ -42,6 +44,7 @@ log = logging.getLogger(__name__)
 
 NOT_IN_SERVER = N_("Leaderboards and stats belong to a server: use this command in a server "
                    "channel.")
+NO_SUCH_SEASON = N_("Season {season} has not started: this server is in season {current}.")
 READ_FAILED = N_("The records could not be read just now. Please try again in a moment.")
 QUIET = discord.AllowedMentions.none()
 
@@ -91,27 +94,39 @@ class Leaderboards(commands.Cog):
 
     @app_commands.command(name="leaderboard",
                           description=L_("This server's leaderboard for a game"))
-    @app_commands.describe(game=L_("Kachuful or Mighty (default: the game played most here)"))
+    @app_commands.describe(game=L_("Kachuful or Mighty (default: the game played most here)"),
+                           season=L_("Which season (default: the running one)"))
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        """Post the leaderboard publicly; an empty one is a private note."""
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: str | None = None,
+        season: app_commands.Range[int, 1, None] | None = None,
+    ) -> None:
+        """Post the leaderboard publicly; an empty one is a private note, and so is a
+        season not started yet."""
         checked = await self._checked(interaction, game)
         if checked is None:
             return
         guild_id, chosen = checked
         storage = self._storage()
         try:
+            running = (await storage.season(guild_id)).number
             name = chosen or await storage.most_played_game(guild_id, self.games)
-            board = await storage.leaderboard(guild_id, name)
+            started = season is None or season <= running
+            board = await storage.leaderboard(guild_id, name, season) if started else None
         except Exception:
             log.exception("could not read the leaderboard of guild %s", guild_id)
             await _private(interaction, _(READ_FAILED))
             return
+        if board is None:
+            await _private(interaction, _(NO_SUCH_SEASON, season=season, current=running))
+            return
         if board.empty:
-            await interaction.response.send_message(embed=empty_embed(name), ephemeral=True)
+            await interaction.response.send_message(
+                embed=empty_embed(name, board.season, running), ephemeral=True)
             return
         await interaction.response.send_message(
-            embed=leaderboard_embed(board, viewer_id=interaction.user.id), allowed_mentions=QUIET
+            embed=leaderboard_embed(board, running, viewer_id=interaction.user.id),
+            allowed_mentions=QUIET,
         )
 
     @app_commands.command(name="stats", description=L_("A member's record on this server"))
@@ -122,8 +137,10 @@ class Leaderboards(commands.Cog):
         self, interaction: discord.Interaction,
         member: discord.Member | discord.User | None = None, game: str | None = None,
     ) -> None:
-        """Post a member's stats publicly, with their rating chart (of the game they have
-        the most rated games of) once they have two; no records is a private note."""
+        """Post a member's stats publicly (the running season's, and their record in
+        each season they played), with their rating chart (of the game they have the
+        most rated games of this season) once they have two; no records is a private
+        note."""
         checked = await self._checked(interaction, game)
         if checked is None:
             return
@@ -131,8 +148,11 @@ class Leaderboards(commands.Cog):
         who = member or interaction.user
         storage = self._storage()
         try:
-            found = [s for g in ((chosen,) if chosen else self.games)
+            games = (chosen,) if chosen else self.games
+            found = [s for g in games
                      if (s := await storage.player_stats(guild_id, g, who.id)) is not None]
+            seasons = {g: played for g in games
+                       if (played := await storage.player_seasons(guild_id, g, who.id))}
             charted = chart_game(found)
             history = [] if charted is None else await storage.rating_history(
                 guild_id, charted, who.id)
@@ -140,10 +160,10 @@ class Leaderboards(commands.Cog):
             log.exception("could not read the stats of a member in guild %s", guild_id)
             await _private(interaction, _(READ_FAILED))
             return
-        if not found:
+        if not found and not seasons:
             await _private(interaction, no_stats_text(who.id, chosen))
             return
-        embed = stats_embed(who.display_name, who.id, found)
+        embed = stats_embed(who.display_name, who.id, found, seasons)
         picture = None if charted is None else await rating_picture(
             who.display_name, charted, history)
         show(embed, picture)

@@ -1,6 +1,8 @@
 """``/settings language [language]``: the server's table language (PRODUCT "Commands",
 README "Languages"); setting it needs Manage Server, and without a value it shows the
-language new tables take. Thin: the shared controller does the work."""
+language new tables take. ``/settings season [now] [monthly]``: the server's seasons
+(docs/nights.md "Seasons"), changed likewise with Manage Server. Thin: the shared
+controller does the work."""
 
 from __future__ import annotations
 
@@ -34,6 +36,20 @@ class Settings(commands.GroupCog, group_name="settings",
     @app_commands.choices(language=list(LANGUAGE_CHOICES))
     async def language(self, interaction: Interaction, language: str | None = None) -> None:
         await self.bot.controller.server_language(interaction, language)
+
+    @app_commands.command(
+        description=L_("This server's season of ratings (change: Manage Server)"))
+    @app_commands.describe(
+        now=L_("Start a new season now (the running one is kept as it was)"),
+        monthly=L_("Start a new season on the first day of each month (UTC)"))
+    @app_commands.choices(monthly=[
+        app_commands.Choice(name=L_("on"), value="on"),
+        app_commands.Choice(name=L_("off"), value="off")])
+    async def season(
+        self, interaction: Interaction, now: bool = False, monthly: str | None = None,
+    ) -> None:
+        await self.bot.controller.season_settings(
+            interaction, now, None if monthly is None else monthly == "on")
 
 
 async def setup(bot: CardBot) -> None:

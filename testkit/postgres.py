@@ -57,7 +57,8 @@ def free_port() -> int:
 
 class PostgresServer:
     """One server; :meth:`start`, then :meth:`url` of a database, :meth:`create`
-    databases (from a template), :meth:`stop`. ``durable=False`` turns fsync off
+    databases (from a template), :meth:`halt` and :meth:`resume` it (a crash and a
+    restart), :meth:`stop`. ``durable=False`` turns fsync off
     (tests: a killed process loses nothing either way, only a machine crash would)."""
 
     def __init__(self, *, durable: bool = False) -> None:
@@ -85,13 +86,24 @@ class PostgresServer:
             os.chown(self.dir, user.pw_uid, user.pw_gid)
         self._run(self._server(str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres",
                                "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"))
+        self.resume()
+        return self
+
+    def halt(self) -> None:
+        """Stop the server at once, as on a crash (every connection drops), keeping its
+        data for :meth:`resume`."""
+        self._run(self._server(str(self.bin / "pg_ctl"), "-D", str(self.data),
+                               "-m", "immediate", "-w", "stop"))
+
+    def resume(self) -> None:
+        """Start the server on its data (after :meth:`start`'s initdb or a :meth:`halt`),
+        on the same port, once it accepts connections."""
         options = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 "
                    f"-c max_connections=200")
         if not self.durable:
             options += " -c fsync=off -c full_page_writes=off"
         self._run(self._server(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options,
                                "-l", str(self.dir / "server.log"), "-w", "-t", "60", "start"))
-        return self
 
     def stop(self) -> None:
         if self.data.exists():

@@ -16,8 +16,9 @@ from bot.games.options import SHARED, TableOption
 from bot.games.scene import PLAIN, GameScene
 from bot.i18n import N_
 from bot.storage.tables import SeatRecord
+from engine.cards import parse_card
 from engine.descriptor import GameDescriptor
-from engine.game import Action, Game, IllegalAction
+from engine.game import Action, Game, IllegalAction, Play
 
 _NUMBER: Final = re.compile(r"[0-9]{1,9}", re.ASCII)
 
@@ -175,6 +176,10 @@ class GameAdapter(ABC):
     @abstractmethod
     def panel(self, game: Game, seat: int, seats: Sequence[SeatRecord]) -> Panel:
         """The private panel of ``seat``: its cards and its legal actions as buttons."""
+
+    def parse_play(self, text: str) -> Action | ActionFor:
+        """The action ``play card:<text>`` asks for; ``CardParseError`` for no card."""
+        return Play.of(parse_card(text))
 
     @abstractmethod
     def legal_card_names(self, game: Game, seat: int) -> list[str]:

@@ -35,6 +35,16 @@ class Moves(Protocol):
         """The running game of this channel and the member's seat (for autocomplete)."""
 
 
+class Plays(Protocol):
+    """What a ``play card:`` command asks of its game's adapter."""
+
+    def parse_play(self, text: str) -> Action | Callable[[Game, int], Action]:
+        """The action the card ``text`` asks for; ``CardParseError`` for no card."""
+
+    def legal_card_names(self, game: Game, seat: int) -> list[str]:
+        """The cards ``seat`` may play now."""
+
+
 def card_choices(names: Iterable[str], typed: str) -> list[app_commands.Choice[str]]:
     """Autocomplete answers: the card ``names`` that start with what was typed or name
     the same card in another spelling (``as`` for ``A♠``)."""

@@ -12,10 +12,11 @@ from typing import Final
 from bot.games.adapter import GameAdapter
 from bot.games.kachuful import KACHUFUL
 from bot.games.mighty import MIGHTY
+from bot.games.whist import WHIST
 
-REGISTERED: Final[tuple[GameAdapter, ...]] = (KACHUFUL, MIGHTY)
+REGISTERED: Final[tuple[GameAdapter, ...]] = (KACHUFUL, MIGHTY, WHIST)
 """The games, in the order they are offered (the first wins ties, e.g. for ``/stats``)."""
-HIDDEN: Final[frozenset[str]] = frozenset()
+HIDDEN: Final[frozenset[str]] = frozenset({WHIST.name})
 """The registered games offered only where ``EXTRA_GAMES`` names them."""
 BY_NAME: Final[dict[str, GameAdapter]] = {game.name: game for game in REGISTERED}
 

@@ -23,6 +23,9 @@ NO_CARD_YET = N_("No card played yet.")
 """A trick field before its first card (translated where shown)."""
 WON_TRICK = N_("{winner} won the last trick with {card}: {trick}")
 GREYED_OUT = N_("Greyed out: {reason}.")
+CARD_TYPO: Final = N_("{text} names no card. Write a rank and a suit, e.g. A♠, 10h or qc, or "
+                      "pick one from the list.")
+"""A ``play card:`` that names no card; shown translated: ``_(CARD_TYPO, text=typed)``."""
 LEVEL_LABELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 """The AI levels' names for people, by level (:data:`engine.ai.levels.LEVELS`)."""
 SUIT_WORDS: Final = {

@@ -1,6 +1,7 @@
 """The languages the bot speaks (README "Languages"): English, the source language and
-the fallback, and one gettext catalog per other language in ``bot/locales``
-(:mod:`bot.i18n.catalogs`); a catalog file is all a language needs. It is the bottom
+the fallback, and one gettext catalog per other language in ``bot/locales``, merged
+with the catalogs a game package keeps of its own (:mod:`bot.i18n.catalogs`); a
+catalog file is all a language needs. It is the bottom
 of the bot's layers: it imports nothing of the bot, only the engine's marking and
 refusals.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
 import discord
@@ -30,6 +31,14 @@ class Reply:
         self._lock = asyncio.Lock()
         self._deferral: asyncio.Task[None] | None = None
         self._timer = asyncio.get_running_loop().call_later(DEFER_AFTER, self._defer_soon)
+        self._arrived = time.perf_counter()
+        self.answer_seconds: float | None = None
+        """Seconds from this reply's start to the interaction's first answer; None
+        until it is answered."""
+
+    def _answered(self) -> None:
+        if self.answer_seconds is None:
+            self.answer_seconds = time.perf_counter() - self._arrived
 
     def _defer_soon(self) -> None:
         self._deferral = asyncio.create_task(self._defer())
@@ -44,6 +53,7 @@ class Reply:
                     await response.defer()
                 else:
                     await response.defer(ephemeral=True, thinking=True)
+                self._answered()
 
     def close(self) -> None:
         """Stop the automatic deferral (the answer went out)."""
@@ -67,6 +77,7 @@ class Reply:
         async with self._lock:
             if not self.interaction.response.is_done():
                 sent = await self.interaction.response.send_message(**kwargs)
+                self._answered()
                 return sent.message_id
             message = await self.interaction.followup.send(**kwargs, wait=True)
             return message.id
@@ -84,5 +95,6 @@ class Reply:
         async with self._lock:
             if not self.interaction.response.is_done():
                 await self.interaction.response.edit_message(**kwargs)
+                self._answered()
             else:
                 await self.interaction.edit_original_response(**kwargs)

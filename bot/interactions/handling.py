@@ -12,6 +12,7 @@ import discord
 
 from bot.i18n import N_, _
 from bot.interactions.answers import Reply
+from bot.ops import metrics
 from bot.tables.registry import TableRegistry
 from bot.tables.service import TableService
 from bot.tables.table import Refusal
@@ -21,6 +22,12 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 SOMETHING_WRONG = N_("Something went wrong on our side and nothing changed. Please try again.")
 NO_GUILD = N_("Tables live in server text channels; use this command there.")
+KINDS = {
+    discord.InteractionType.application_command: "command",
+    discord.InteractionType.component: "component",
+    discord.InteractionType.modal_submit: "modal",
+}
+"""The ``kind`` label of ``cardnight_interactions_total`` by interaction type."""
 NO_LONGER_IN_USE = N_("This button is no longer in use, so nothing changed. The table's "
                       "**My hand** button shows your cards as they are now.")
 
@@ -34,18 +41,26 @@ class Handlers:
 
     async def _run(
         self, interaction: Interaction, work: Callable[[Reply], Awaitable[None]], *,
-        update: bool = False,
+        update: bool = False, refused: metrics.Outcome = "refused",
     ) -> None:
+        """Answer ``interaction`` with ``work``, counted (docs/service.md "Metrics") as
+        answered, or as ``refused`` when it ends in a refusal."""
         reply = Reply(interaction, update=update)
+        outcome: metrics.Outcome = "answered"
         try:
             await work(reply)
         except Refusal as exc:
+            outcome = refused
             await self._refuse(reply, exc.message)
         except Exception:
             log.exception("handling an interaction failed")
+            outcome = "refused"
             await self._refuse(reply, _(SOMETHING_WRONG))
         finally:
             reply.close()
+            if reply.answer_seconds is not None:
+                metrics.interaction_answered(
+                    KINDS.get(interaction.type, "other"), outcome, reply.answer_seconds)
 
     @staticmethod
     async def _refuse(reply: Reply, message: str) -> None:
@@ -61,17 +76,19 @@ class Handlers:
 
         await self._run(interaction, work)
 
-    async def refuse(self, interaction: Interaction, message: str) -> None:
+    async def refuse(
+        self, interaction: Interaction, message: str, *, outcome: metrics.Outcome = "refused",
+    ) -> None:
         """Answer with a refusal only (bad input caught before reaching a table)."""
         async def work(reply: Reply) -> None:
             raise Refusal(message)
 
-        await self._run(interaction, work)
+        await self._run(interaction, work, refused=outcome)
 
     async def unknown(self, interaction: Interaction) -> None:
         """A component that is not (or no longer) one of ours."""
         log.debug("unknown component %r", dict(interaction.data or {}).get("custom_id"))
-        await self.refuse(interaction, _(NO_LONGER_IN_USE))
+        await self.refuse(interaction, _(NO_LONGER_IN_USE), outcome="unknown_id")
 
     async def failed(self, interaction: Interaction) -> None:
         """The answer when handling failed unexpectedly (the traceback is logged)."""

@@ -7,7 +7,6 @@ restart the first panel a member touches becomes live."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 
@@ -15,8 +14,8 @@ from bot.i18n import N_, _
 from bot.interactions.answers import Reply
 from bot.interactions.handling import Handlers, Interaction
 from bot.render import table_pictures as pictures
-from bot.render.custom_ids import custom_ids_of, panel_button
-from bot.render.views import Rows, panel_view
+from bot.render.components import RefreshButton, Rows, custom_ids_of
+from bot.render.views import panel_view
 from bot.tables.table import LivePanel, MemberPanel, Table
 
 log = logging.getLogger(__name__)
@@ -34,7 +33,7 @@ def own_panel(interaction: Interaction, table: Table) -> bool:
     message = interaction.message
     seat = table.seat_of(interaction.user.id)
     return (message is not None and seat is not None and message.flags.ephemeral
-            and panel_button(table.id, seat) in custom_ids_of(message.components))
+            and RefreshButton(table.id, seat).custom_id in custom_ids_of(message.components))
 
 
 class LivePanels(Handlers):
@@ -98,12 +97,9 @@ class LivePanels(Handlers):
         """Redraw a replaced panel as out of date, its buttons and menus disabled."""
         message = interaction.message
         assert message is not None
-        rows: list[dict[str, Any]] = [
-            {"type": 1, "components": [{**item.to_dict(), "disabled": True}
-                                       for item in row.children]}
-            for row in message.components if isinstance(row, discord.ActionRow)]
         embed = message.embeds[0] if message.embeds else None
         if embed is None:
             await reply.send(_(OUT_OF_DATE))
             return
-        await reply.edit(_(OUT_OF_DATE), embed=embed, view=Rows(rows))
+        await reply.edit(_(OUT_OF_DATE), embed=embed,
+                         view=Rows.of_message(message.components).disabled())

@@ -13,6 +13,7 @@ from bot.ops import metrics, rest_trace
 from bot.ops.bot_health import Bot, BotHealth
 from bot.ops.loop_lag import sample_loop_lag
 from bot.ops.server import OpsServer
+from bot.storage import writer
 
 log = logging.getLogger(__name__)
 
@@ -20,9 +21,10 @@ log = logging.getLogger(__name__)
 @contextlib.asynccontextmanager
 async def serving(bot: Bot, settings: Settings) -> AsyncIterator[OpsServer | None]:
     """While the block runs, with ``METRICS_PORT`` set: metrics on, ``bot``'s REST calls
-    counted (enter before it logs in), the loop's lag sampled, and the server (yielded)
-    listening on ``METRICS_HOST``; :class:`~bot.ops.server.PortTaken` when it cannot.
-    Without ``METRICS_PORT``: nothing (None)."""
+    counted (enter before it logs in), the storage's commits timed, the loop's lag
+    sampled, and the server (yielded) listening on ``METRICS_HOST``;
+    :class:`~bot.ops.server.PortTaken` when it cannot. Without ``METRICS_PORT``:
+    nothing (None)."""
     if settings.metrics_port is None:
         yield None
         return
@@ -30,6 +32,7 @@ async def serving(bot: Bot, settings: Settings) -> AsyncIterator[OpsServer | Non
     registry = metrics.enable().registry
     metrics.watch_leases(health.leases)
     rest_trace.instrument(bot.http)
+    writer.on_commit(metrics.storage_committed)
     server = OpsServer(health, registry, settings.metrics_host, settings.metrics_port)
     try:
         await server.start()
@@ -43,4 +46,5 @@ async def serving(bot: Bot, settings: Settings) -> AsyncIterator[OpsServer | Non
                 await sampler
             await server.stop()
     finally:
+        writer.on_commit(None)
         metrics.disable()

@@ -14,9 +14,8 @@ import discord
 from bot.games.adapter import GameAdapter
 from bot.i18n import N_, _, _n, current
 from bot.records.replays import HandPages, Replay
-from bot.render import custom_ids as ids
+from bot.render.components import HistoryButton, ReplayButton, Rows, in_rows, row
 from bot.render.embeds import clip
-from bot.render.views import Rows, _button, _rows
 from bot.storage.recorded import RecordedGame
 from bot.storage.results import PlayerResult
 
@@ -78,18 +77,17 @@ def history_page(
                          4096),
         colour=discord.Colour.blurple(),
     )
-    buttons = [_button(ids.replay_button(g.game_id, 0, 0), _("Replay #{id}", id=g.game_id),
-                       discord.ButtonStyle.secondary) for g in games]
-    rows = _rows(buttons)
+    rows = in_rows([ReplayButton(g.game_id, 0, 0).button(
+        _("Replay #{id}", id=g.game_id), discord.ButtonStyle.secondary) for g in games])
     nav = []
     if page > 0:
-        nav.append(_button(ids.history_button(page - 1, game, member), _("Prev"),
-                           discord.ButtonStyle.primary))
+        nav.append(HistoryButton(page - 1, game, member).button(
+            _("Prev"), discord.ButtonStyle.primary))
     if page + 1 < pages:
-        nav.append(_button(ids.history_button(page + 1, game, member), _("Next"),
-                           discord.ButtonStyle.primary))
+        nav.append(HistoryButton(page + 1, game, member).button(
+            _("Next"), discord.ButtonStyle.primary))
     if nav:
-        rows.append({"type": 1, "components": nav})
+        rows.append(row(nav))
     return embed, Rows(rows)
 
 
@@ -159,9 +157,8 @@ def replay_page(
     nav = [(hand > 0, _("◀ Hand"), hand - 1, 0), (trick > 0, _("◀ Trick"), hand, trick - 1),
            (trick < last, _("Trick ▶"), hand, trick + 1),
            (hand + 1 < len(replay.hands), _("Hand ▶"), hand + 1, 0)]
-    buttons = [_button(ids.replay_button(gid, h, t), label, discord.ButtonStyle.primary)
-               for shown, label, h, t in nav if shown]
-    return embed, Rows(_rows(buttons))
+    return embed, Rows(in_rows([ReplayButton(gid, h, t).button(label, discord.ButtonStyle.primary)
+                                for shown, label, h, t in nav if shown]))
 
 
 def _trick_text(adapter: GameAdapter, pages: HandPages, trick: int, names: list[str]) -> str:

@@ -11,7 +11,7 @@ written the way it writes them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 import discord
@@ -23,7 +23,14 @@ from bot.i18n import N_, _, _n, current
 from bot.render.embeds import COLOUR, FIELD_LIMIT, clip
 from bot.storage.ratings import MIN_RATED_GAMES, Skill
 from bot.storage.results import GameName
-from bot.storage.standings import Leaderboard, PlayerStats, PlayerSummary, RecentGame, Standing
+from bot.storage.standings import (
+    Leaderboard,
+    PlayerSeason,
+    PlayerStats,
+    PlayerSummary,
+    RecentGame,
+    Standing,
+)
 
 TOP: Final = 20
 """Ranked members listed on the leaderboard (the viewer's own line is added below)."""
@@ -40,6 +47,8 @@ PLACES: Final = {
     "few": N_("{place}rd of {seats}"), "other": N_("{place}th of {seats}"),
 }
 """A finishing place by the language's CLDR ordinal category (``other`` for the rest)."""
+SEASON_NOW: Final = N_("Season {season}, the running one.")
+SEASON_PAST: Final = N_("Season {season}, ended (the running season is {running}).")
 
 
 def title(game: GameName) -> str:
@@ -119,24 +128,48 @@ def _board_title(game: GameName) -> str:
     return _("{game} leaderboard", game=title(game))
 
 
-def empty_embed(game: GameName) -> discord.Embed:
-    """The friendly answer for a server without games of ``game``."""
-    return discord.Embed(
-        title=_board_title(game),
-        description=_("No {game} games recorded on this server yet. Start one with "
-                      "`/{command} start` and the leaderboard fills in when it ends.",
-                      game=title(game), command=game),
-        colour=COLOUR,
-    )
+def _season_line(season: int, running: int | None) -> str | None:
+    """Which season a board is of, once the server has had more than one (None
+    before: a server in its first season sees no seasons)."""
+    running = season if running is None else running
+    if running == 1 and season == 1:
+        return None
+    if season == running:
+        return _(SEASON_NOW, season=season)
+    return _(SEASON_PAST, season=season, running=running)
 
 
-def leaderboard_embed(board: Leaderboard, viewer_id: int | None = None) -> discord.Embed:
+def empty_embed(game: GameName, season: int = 1, running: int | None = None) -> discord.Embed:
+    """The friendly answer for a server without games of ``game`` in ``season``
+    (``running``: the server's running season, ``season`` when None)."""
+    running = season if running is None else running
+    if season < running:
+        text = _("No {game} games were recorded on this server in season {season}.",
+                 game=title(game), season=season)
+    elif season > 1:
+        text = _("No {game} games recorded on this server in season {season} yet. Start one "
+                 "with `/{command} start` and the leaderboard fills in when it ends.",
+                 game=title(game), season=season, command=game)
+    else:
+        text = _("No {game} games recorded on this server yet. Start one with "
+                 "`/{command} start` and the leaderboard fills in when it ends.",
+                 game=title(game), command=game)
+    return discord.Embed(title=_board_title(game), description=text, colour=COLOUR)
+
+
+def leaderboard_embed(
+    board: Leaderboard, running: int | None = None, viewer_id: int | None = None,
+) -> discord.Embed:
     """The leaderboard: the top :data:`TOP` ranked members (plus the viewer's own
-    standing when lower), then provisional members."""
+    standing when lower), then provisional members; ``running``: the server's running
+    season (the board's when None), to say which season the board is of."""
     if board.empty:
-        return empty_embed(board.game)
+        return empty_embed(board.game, board.season, running)
     game = board.game
     description = _(RATING_NOTE, games=MIN_RATED_GAMES)
+    season = _season_line(board.season, running)
+    if season is not None:
+        description = season + "\n" + description
     if board.last_played:
         when = f"<t:{int(board.last_played)}:R>"
         description += "\n" + _("Last game {when}.", when=when)
@@ -212,23 +245,44 @@ def _stats_fields(embed: discord.Embed, stats: PlayerStats) -> None:
               [_recent_line(game, g) for g in stats.recent])
 
 
-def stats_embed(display_name: str, user_id: int, stats: Sequence[PlayerStats]) -> discord.Embed:
-    """A member's stats for each game they have records of (at least one)."""
+def _season_record(game: GameName, played: PlayerSeason) -> str:
+    """``Season 2: #1 of 4 ranked · 6 games · 3 wins (50%) · avg 31.5``."""
+    if played.rank is not None:
+        rank = _("#{rank} of {count} ranked", rank=played.rank, count=played.ranked_players)
+    else:
+        rank = _("provisional")
+    return _("Season {season}: {rank} · {record}", season=played.season, rank=rank,
+             record=_record_text(game, played.summary))
+
+
+def stats_embed(
+    display_name: str, user_id: int, stats: Sequence[PlayerStats],
+    seasons: Mapping[GameName, Sequence[PlayerSeason]] | None = None,
+) -> discord.Embed:
+    """A member's stats for each game they have records of in the running season, and,
+    once they have played in another season, their record in each season of ``seasons``
+    (by game, oldest first); at least one of the two."""
     member = f"<@{user_id}>"
     embed = discord.Embed(title=clip(_("Stats — {name}", name=display_name), 256),
                           description=_("{member} on this server.", member=member),
                           colour=COLOUR)
     for one in stats:
         _stats_fields(embed, one)
+    running = {one.game: one.season for one in stats}
+    for game, played in (seasons or {}).items():
+        if any(p.season != running.get(game) for p in played):
+            add_lines(embed, _("{game} seasons", game=title(game)),
+                      [_season_record(game, p) for p in played])
     embed.set_footer(text=_("Rating: conservative estimate (μ ± 3σ); wins and scores count "
                             "finished games only."))
     return embed
 
 
 def no_stats_text(user_id: int, game: GameName | None) -> str:
-    """The answer for a member without any recorded game (of ``game``) here."""
-    games = title(game) if game else format_list([g.title for g in GAMES], style="or",
-                                                 locale=current().locale)
+    """The answer for a member without any recorded game here (of ``game``, else of the
+    games offered to members)."""
+    offered = [g.title for g in GAMES]
+    games = title(game) if game else format_list(offered, style="or", locale=current().locale)
     member = f"<@{user_id}>"
     return _("{member} has no recorded {games} games on this server yet.", member=member,
              games=games)

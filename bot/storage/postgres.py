@@ -4,11 +4,14 @@ connection pool, versioned migrations, and shard leases.
 
 A lease is a session advisory lock per shard, held on a connection of its own for the
 process's life: a second process for a held shard is refused at once, and the server
-releases the locks of a process that dies with its connection.
+releases the locks of a process that dies with its connection. When that connection
+drops while the process runs (the server restarted), the process takes its leases
+again as soon as the server answers, unless another process took them first.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 import logging
@@ -31,6 +34,8 @@ LEASE_KEY: Final = 0x434E5348
 MIGRATION_KEY: Final = 0x434E4D49
 """First key of the advisory lock that lets one process at a time migrate."""
 POOL_SIZE: Final = 4
+RETAKE_EVERY: Final = 0.5
+"""Seconds between two tries to take the leases back after their connection dropped."""
 
 Connection = asyncpg.Connection | PoolConnectionProxy
 """A connection of its own or one lent by the pool."""
@@ -121,11 +126,19 @@ async def take_leases(url: str, shards: Shards) -> asyncpg.Connection:
 class PostgresStorage(SqlStorage):
     """Storage in a PostgreSQL database, shared by the processes of every shard."""
 
-    def __init__(self, db: PostgresDatabase, leases: asyncpg.Connection | None = None) -> None:
+    def __init__(
+        self, db: PostgresDatabase, leases: asyncpg.Connection | None = None,
+        url: str = "", shards: Shards | None = None,
+    ) -> None:
         super().__init__(db)
         self.pool = db.pool
-        self._leases = leases
+        self._url = url
+        self._shards = shards
+        self._leases: asyncpg.Connection | None = None
         self._leased = leases is not None
+        self._retaking: asyncio.Task[None] | None = None
+        if leases is not None:
+            self._hold(leases)
 
     @classmethod
     async def open(cls, url: str, shards: Shards | None = None) -> PostgresStorage:
@@ -151,15 +164,46 @@ class PostgresStorage(SqlStorage):
             if leases is not None:
                 await leases.close()
             raise
-        return cls(PostgresDatabase(pool), leases)
+        return cls(PostgresDatabase(pool), leases, url, shards)
+
+    def _hold(self, leases: asyncpg.Connection) -> None:
+        self._leases = leases
+        leases.add_termination_listener(self._dropped)
+
+    def _dropped(self, leases: object) -> None:
+        """The leases' connection ended: unless we closed it, take the leases back."""
+        if self._leases is None or self._retaking is not None:
+            return
+        log.warning("the shard leases' connection dropped; taking the leases again")
+        self._retaking = asyncio.get_running_loop().create_task(self._retake())
+
+    async def _retake(self) -> None:
+        assert self._shards is not None
+        try:
+            while self._leases is not None:
+                try:
+                    self._hold(await take_leases(self._url, self._shards))
+                    log.info("shard leases taken again")
+                    return
+                except StartRefused as exc:
+                    log.error("the shard leases are lost: %s", exc)
+                    return
+                except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                    await asyncio.sleep(RETAKE_EVERY)  # the server is not back yet
+        finally:
+            self._retaking = None
 
     async def close(self) -> None:
         try:
             await super().close()
         finally:
-            if self._leases is not None:
-                await self._leases.close()
-                self._leases = None
+            leases, self._leases = self._leases, None
+            if self._retaking is not None:
+                self._retaking.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await self._retaking
+            if leases is not None:
+                await leases.close()
 
     def leases_held(self) -> bool:
         """The leases' connection is open (the server drops the locks with it)."""

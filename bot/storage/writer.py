@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -43,6 +44,22 @@ def insert_sql(row: Row, count: int = 1) -> str:
     """The INSERT writing ``count`` rows shaped like ``row``."""
     marks = ", ".join(["(" + ", ".join("?" * len(row.values)) + ")"] * count)
     return f"INSERT INTO {row.into} VALUES {marks} {row.tail}"
+
+
+_observer: Callable[[float], None] | None = None
+"""Who is told each write transaction's time, to its commit (the service's metrics)."""
+
+
+def on_commit(observer: Callable[[float], None] | None) -> None:
+    """Tell ``observer`` the seconds every write transaction takes, to its commit, from
+    now on (None: tell no one)."""
+    global _observer
+    _observer = observer
+
+
+def _report(started: float) -> None:
+    if _observer is not None:
+        _observer(time.perf_counter() - started)
 
 
 async def insert(db: Sql, row: Row) -> None:
@@ -77,8 +94,10 @@ class Writer:
     async def transaction(self) -> AsyncIterator[Sql]:
         """A transaction of its own, for writes that read back (ids) on the way."""
         async with self._lock:
+            started = time.perf_counter()
             async with self.db.transaction() as tx:
                 yield tx
+            _report(started)
             self.transactions += 1
 
     async def _drain(self) -> None:
@@ -118,6 +137,8 @@ class Writer:
                 chunk = same[start:start + step]
                 flat = tuple(v for one in chunk for v in one.values)
                 statements.append((insert_sql(chunk[0], len(chunk)), flat))
+        started = time.perf_counter()
         async with self.db.transaction() as tx:
             await self.db.run(tx, statements)
+        _report(started)
         self.transactions += 1

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import _
+from bot.ops import metrics
 from bot.storage.tables import TableRecord
 from bot.tables.table import Refusal, Table
 from engine.ai.decide import DEFAULT_SECONDS, decide
@@ -96,8 +97,10 @@ class AiPlayers:
             action = await asyncio.to_thread(
                 decide, game_name, snap.level, snap.view, snap.legal, snap.seed, budget,
             )
+            thought = self.clock() - started
+            metrics.ai_decided(game_name, snap.level, thought)
             if paced:
-                await asyncio.sleep(max(0.0, self.delay - (self.clock() - started)))
+                await asyncio.sleep(max(0.0, self.delay - thought))
             return action
         finally:
             self.moving -= 1

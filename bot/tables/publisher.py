@@ -23,6 +23,7 @@ import discord
 
 from bot.games.options import table_option
 from bot.i18n import N_, _, in_language, speaking
+from bot.ops import metrics
 from bot.render import table_message
 from bot.render import table_pictures as pictures
 from bot.render.pictures import Picture
@@ -199,6 +200,7 @@ class Publisher:
                 view=payload.view if payload.view is not None else discord.utils.MISSING,
                 file=pictures.attachment(picture) if picture else discord.utils.MISSING,
             )
+            metrics.table_edited()
             rec = table.rec
             rec.message_id, rec.message_posted_at = message.id, message.created_at.timestamp()
             rec.final_pending = rec.final_pending and self._table.is_open
@@ -215,6 +217,7 @@ class Publisher:
         await channel.get_partial_message(message_id).edit(
             content=payload.content, embeds=embeds, view=payload.view, **extra,
         )
+        metrics.table_edited()
         rec = self._table.rec
         if rec.final_pending and not self._table.is_open:
             rec.final_pending = False  # the final standings are out
@@ -226,6 +229,7 @@ class Publisher:
             await channel.get_partial_message(old).edit(
                 content=_(MOVED, url=url), embeds=[], view=None, attachments=[],
             )
+            metrics.table_edited()
         except discord.HTTPException as exc:
             log.info("could not point the old table message %s to the new one: %s", old, exc)
 

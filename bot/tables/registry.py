@@ -14,6 +14,7 @@ from collections.abc import Callable
 import discord
 
 from bot.games.registry import game_named
+from bot.ops import metrics
 from bot.shards import ALL, Shards
 from bot.storage import Storage, StoredTable
 from bot.tables.publisher import Publisher
@@ -64,6 +65,7 @@ class TableRegistry:
         table.publisher = Publisher(self.client, table, self.storage, self.now)
         self._tables[table.id] = table
         self._channels[table.rec.channel_id] = table
+        self._count(table.rec.game)
         return table
 
     def forget(self, table: Table) -> None:
@@ -74,6 +76,11 @@ class TableRegistry:
         self._tables.pop(table.id, None)
         if self._channels.get(table.rec.channel_id) is table:
             del self._channels[table.rec.channel_id]
+        self._count(table.rec.game)
+
+    def _count(self, game: str) -> None:
+        """Report how many tables of ``game`` are open now (``cardnight_open_tables``)."""
+        metrics.open_tables(game, sum(t.rec.game == game for t in self._tables.values()))
 
     async def restore(self) -> list[Table]:
         """Load every open table of this process's shards from storage; a table whose

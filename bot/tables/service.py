@@ -7,7 +7,8 @@ and from the committed state schedules the table message, tells the turn driver 
 builds what the answer shows. Two requests at once for the same table apply one after
 the other. Its jobs live beside it: the lobby (:mod:`bot.tables.lobby`), turns
 (:mod:`bot.tables.actions`), panels (:mod:`bot.tables.panels`), hints
-(:mod:`bot.tables.hints`) and the servers' settings (:mod:`bot.tables.server_settings`).
+(:mod:`bot.tables.hints`) and the servers' settings (:mod:`bot.tables.server_settings`);
+the game nights' changes (:mod:`bot.tables.nights`) beside it.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from bot.tables.actions import ActionJobs
 from bot.tables.commit import Turns
 from bot.tables.hints import HintJobs
 from bot.tables.lobby import LobbyJobs
+from bot.tables.nights import NightService
 from bot.tables.registry import TableRegistry
 from bot.tables.server_settings import ServerSettings
 from bot.tables.table import Table
@@ -39,6 +41,7 @@ class TableService(LobbyJobs, ActionJobs, HintJobs):
         self.registry = registry
         self.storage = storage
         self.settings = ServerSettings(storage)
+        self.nights = NightService(storage, registry.shards)
         self.accepted = 0
         self._seeds = random.SystemRandom() if seed is None else random.Random(seed)
         self._opening = asyncio.Lock()

@@ -1,4 +1,4 @@
-"""Whist as registered in :mod:`engine.registry` (RULES W1–W6)."""
+"""Whist as registered in :mod:`engine.registry` (RULES W1–W7)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from engine.descriptor import GameDescriptor
 from engine.whist.ai import WhistSimple, decide_whist
 from engine.whist.game import WhistGame
 from engine.whist.reasons import REASONS
+from engine.whist.reveal import REVEAL
 from engine.whist.rules import PLAYERS
 from engine.whist.spec import SPEC
 
@@ -18,4 +19,5 @@ WHIST: GameDescriptor[WhistGame] = GameDescriptor(
     decide=decide_whist,
     policies={"simple": WhistSimple},
     hints=REASONS,
+    reveal=REVEAL,
 )

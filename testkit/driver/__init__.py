@@ -1,7 +1,8 @@
-"""One panel driver for both games: it plays members' turns through their private
+"""One panel driver for every game: it plays members' turns through their private
 panels (or slash commands), reading only custom_ids, component structure and the turn
 mark. :class:`Driver` plays; a game's :class:`GameMoves` (:data:`KACHUFUL`,
-:data:`MIGHTY`) maps engine actions to panel payloads, menu values and commands."""
+:data:`MIGHTY`, :data:`WHIST`) maps engine actions to panel payloads, menu values and
+commands."""
 
 from testkit.driver.driver import Choice, Chooser, Driver, Observer, Refused, Turn
 from testkit.driver.kachuful import KACHUFUL, KachufulMoves
@@ -22,8 +23,10 @@ from testkit.driver.panels import (
     turn_of,
     whose_turn,
 )
+from testkit.driver.whist import WHIST, WhistMoves
 
-MOVES: dict[str, GameMoves] = {KACHUFUL.name: KACHUFUL, MIGHTY.name: MIGHTY}
+MOVES: dict[str, GameMoves] = {KACHUFUL.name: KACHUFUL, MIGHTY.name: MIGHTY,
+                               WHIST.name: WHIST}
 """Each game's moves, by its command group."""
 
 __all__ = [
@@ -31,6 +34,7 @@ __all__ = [
     "MIGHTY",
     "MOVES",
     "TURN",
+    "WHIST",
     "Choice",
     "Chooser",
     "Command",
@@ -45,6 +49,7 @@ __all__ = [
     "Refused",
     "Step",
     "Turn",
+    "WhistMoves",
     "controls",
     "custom_ids",
     "find_control",

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.render import custom_ids as ids
+from bot.render import components as ids
 from engine.game import Action
 from testkit.double import Channel, Double, FakeUser, InteractionResult, StoredMessage
 from testkit.double.results import DEFERRED_MESSAGE, DEFERRED_UPDATE
@@ -137,7 +137,7 @@ class Driver:
         refresh = None if old is None or old.deleted else refresh_id(old)
         current = self._current_table()
         stale = refresh is not None and current is not None and (
-            not isinstance(button := parsed(refresh), ids.PanelButton)
+            not isinstance(button := parsed(refresh), ids.RefreshButton)
             or button.table_id != current)
         if old is None or refresh is None or stale:
             before, result = 0, await self._open(member)
@@ -167,7 +167,7 @@ class Driver:
         table = table_message(self.double, self.channel)
         found = table_id_of(table)
         assert found is not None, "the table message has no table button"
-        return await self.double.click(member, table, ids.table_button(found, "hand"),
+        return await self.double.click(member, table, ids.HandButton(found).custom_id,
                                        settle=self.settle)
 
     async def _answer(self, kind: str, result: InteractionResult,

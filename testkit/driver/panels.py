@@ -1,5 +1,5 @@
 """Reading what the bot shows by its structure, never by its wording: component
-custom_ids (:mod:`bot.render.custom_ids`: ``t:<table>:<what>``, ``p:<table>:<seat>``,
+custom_ids (:mod:`bot.render.components`: ``t:<table>:<what>``, ``p:<table>:<seat>``,
 ``a:<table>:<version>:<payload>``) and the turn mark (:data:`bot.games.words.TURN_MARK`
 right before the mention of the member to act)."""
 
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.games.words import TURN_MARK
-from bot.render import custom_ids as ids
+from bot.render import components as ids
 from testkit.double import Channel, Double, InteractionResult, StoredMessage
 from testkit.double.limits import walk_components
 
@@ -75,7 +75,7 @@ def table_id_of(message: MessageLike) -> int | None:
 def refresh_id(message: MessageLike) -> str | None:
     """The custom_id of a private panel's Refresh button (``p:<table>:<seat>``)."""
     return next((c for c in custom_ids(message, enabled=False)
-                 if isinstance(button := parsed(c), ids.PanelButton) and not button.hint), None)
+                 if isinstance(parsed(c), ids.RefreshButton)), None)
 
 
 def is_panel(message: MessageLike | None) -> bool:
@@ -105,7 +105,7 @@ def controls(message: MessageLike, *, enabled: bool = True) -> list[Control]:
     out = []
     for c in components(message):
         action = parsed(c["custom_id"])
-        if not isinstance(action, ids.ActionButton) or (enabled and c.get("disabled")):
+        if not isinstance(action, ids.Action) or (enabled and c.get("disabled")):
             continue
         out.append(Control(
             c["custom_id"], action.table_id, action.version, action.payload,
@@ -145,7 +145,7 @@ class Panel:
     def read(cls, message: StoredMessage) -> Panel:
         refresh = refresh_id(message)
         button = None if refresh is None else parsed(refresh)
-        seat = button.seat if isinstance(button, ids.PanelButton) else None
+        seat = button.seat if isinstance(button, ids.RefreshButton) else None
         return cls(message, table_id_of(message), seat, tuple(controls(message)),
                    turn_of(message))
 

@@ -32,14 +32,15 @@ def storage_at(db: Path | StorageAt) -> StorageAt:
     return db if isinstance(db, StorageAt) else StorageAt("sqlite", db)
 
 
-def make_bot(double: Double, db: Path | StorageAt, seed: int | None = 7) -> CardBot:
+def make_bot(double: Double, db: Path | StorageAt, seed: int | None = 7,
+             **settings: Any) -> CardBot:
     """The production client, pointed at the double, with AI players acting at once and
-    repeatable deals, on the SQLite file or database ``db``; the double counts the bot as
-    done after :data:`SETTLE_QUIET`."""
-    settings = Settings(_env_file=None, discord_token=double.token,  # type: ignore[call-arg]
-                        **storage_at(db).settings())
+    repeatable deals, on the SQLite file or database ``db`` (and further ``settings``);
+    the double counts the bot as done after :data:`SETTLE_QUIET`."""
+    config = Settings(_env_file=None, discord_token=double.token,  # type: ignore[call-arg]
+                      **storage_at(db).settings(), **settings)
     double.settle_quiet = SETTLE_QUIET
-    bot = CardBot(settings, ai_delay=0.0, seed=seed)
+    bot = CardBot(config, ai_delay=0.0, seed=seed)
     double.busy_checks.append(lambda: _ai_moving(bot) or _publishing(bot))
     return bot
 
@@ -183,13 +184,14 @@ def embed_lines(embed: dict[str, Any]) -> int:
     return lines
 
 
-def check_pictures(double: Double, users: list[FakeUser]) -> None:
-    """With pictures on: every version of the running table message carries its PNG and
-    its embed shows it (``attachment://``, with alt text); the final standings show the
-    score chart; every panel version shows its hand picture."""
+def check_pictures(double: Double, users: list[FakeUser], running_title: str = " — hand ") -> None:
+    """With pictures on: every version of the running table message (its title holding
+    ``running_title``) carries its PNG and its embed shows it (``attachment://``, with
+    alt text); the final standings show the score chart; every panel version shows its
+    hand picture."""
     tables = [m for m in double.messages() if not m.ephemeral]
     running = [v for m in tables for v in m.versions
-               if v.embeds and " — hand " in str(v.embeds[0].get("title"))]
+               if v.embeds and running_title in str(v.embeds[0].get("title"))]
     assert running
     for version in running:
         [picture] = version.attachments

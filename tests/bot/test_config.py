@@ -19,7 +19,7 @@ from testkit.double import Double
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL",
-            "SHARD_COUNT", "SHARD_IDS")
+            "SHARD_COUNT", "SHARD_IDS", "EXTRA_GAMES")
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -57,6 +57,13 @@ def test_defaults(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert settings.database_path == Path("./data/bot.sqlite3")
     assert settings.dev_guild_id is None
     assert settings.log_level == "INFO"
+    assert settings.extra_games == ()
+
+
+def test_extra_games_are_a_comma_list(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("EXTRA_GAMES", " whist, ,other ")
+    assert Settings().extra_games == ("whist", "other")
 
 
 def test_dotenv_and_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

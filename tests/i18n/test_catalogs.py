@@ -10,9 +10,12 @@ import pytest
 from babel.messages.catalog import Catalog
 
 from bot.i18n import LANGS, language_of
-from bot.i18n.catalogs import catalog_locales, extract, read
+from bot.i18n.catalogs import catalog_locales, extract, game_catalogs, game_sources, read
 
 SOURCE = extract()
+GAME_SOURCES = {game: extract(game=game) for game in game_catalogs()}
+CATALOGS = [(code, game) for game in (None, *game_catalogs()) for code in catalog_locales()]
+"""Each language's shared catalog, then each game package's catalog of it."""
 FORMATTER = string.Formatter()
 
 
@@ -29,11 +32,12 @@ def test_something_is_marked() -> None:
     assert len(SOURCE) > 100
 
 
-@pytest.mark.parametrize("code", catalog_locales())
-def test_every_text_is_translated_with_its_placeholders(code: str) -> None:
-    catalog: Catalog = read(code)
+@pytest.mark.parametrize(("code", "game"), CATALOGS)
+def test_every_text_is_translated_with_its_placeholders(code: str, game: str | None) -> None:
+    catalog: Catalog = read(code, game)
+    source = SOURCE if game is None else GAME_SOURCES[game]
     problems = []
-    for message in SOURCE:
+    for message in source:
         if not message.id:
             continue
         key = message.id if isinstance(message.id, str) else message.id[0]
@@ -57,8 +61,24 @@ def test_every_text_is_translated_with_its_placeholders(code: str) -> None:
             bad = not got <= wanted or wanted - {"count"} - got
         if bad:
             problems.append(f"placeholders differ: {key!r}")
-    stale = [m.id for m in catalog if m.id and SOURCE.get(m.id, context=m.context) is None]
+    stale = [m.id for m in catalog if m.id and source.get(m.id, context=m.context) is None]
     assert not problems and not stale, (problems, stale)
+
+
+@pytest.mark.parametrize("game", game_catalogs())
+def test_a_game_s_texts_are_in_its_own_catalogs_only(game: str) -> None:
+    folders = tuple(f"{folder}/" for folder in game_sources(game))
+    assert all(not path.startswith(folders) for m in SOURCE for path, _ in m.locations)
+    assert all(path.startswith(folders) for m in GAME_SOURCES[game] for path, _ in m.locations)
+
+
+@pytest.mark.parametrize("game", game_catalogs())
+def test_a_game_s_translations_are_spoken(game: str) -> None:
+    for code in catalog_locales():
+        lang = language_of(code.replace("_", "-"))
+        for message in read(code, game):
+            if message.id and isinstance(message.id, str) and not message.context:
+                assert lang.catalog.gettext(message.id) == message.string
 
 
 MARKED = re.compile(r"\{mark\} ?\{\w+\}")
@@ -66,10 +86,10 @@ MARKED = re.compile(r"\{mark\} ?\{\w+\}")
 the players' eyes look for, so no translation may part them."""
 
 
-@pytest.mark.parametrize("code", catalog_locales())
-def test_the_turn_mark_stays_beside_its_player(code: str) -> None:
+@pytest.mark.parametrize(("code", "game"), CATALOGS)
+def test_the_turn_mark_stays_beside_its_player(code: str, game: str | None) -> None:
     parted = []
-    for message in read(code):
+    for message in read(code, game):
         ids = (message.id,) if isinstance(message.id, str) else message.id
         forms = (message.string,) if isinstance(message.string, str) else message.string
         for pair in MARKED.findall(ids[0] if ids else ""):

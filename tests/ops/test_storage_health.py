@@ -1,19 +1,22 @@
 """What ``/healthz`` asks the storage, on a real SQLite file and a real PostgreSQL
 server: whether it answers, and whether this process still holds its shards' leases
-(PostgreSQL) or the file's lock (SQLite)."""
+(PostgreSQL; taken again when their connection drops) or the file's lock (SQLite)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import asyncpg
+import pytest
 
 from bot.shards import Shards
-from bot.storage import PostgresStorage, SqliteStorage, Storage
+from bot.storage import PostgresStorage, SqliteStorage, StartRefused, Storage
 from bot.storage.postgres import LEASE_KEY, take_leases
 from tests.backends import StorageAt
 
 SHARDS = Shards(2, (0, 1))
 LOOKS = 500
-"""Turns of the event loop given to notice a dropped connection."""
+"""Looks given to see the dropped leases taken again."""
 
 
 async def _held(at: StorageAt) -> Storage:
@@ -39,21 +42,27 @@ async def test_a_storage_that_took_no_lease_has_none_to_lose(storage_at: Storage
         await storage.close()
 
 
-async def test_a_dropped_lease_connection_is_noticed(postgres_url: str) -> None:
+async def test_a_dropped_lease_connection_is_taken_again(postgres_url: str) -> None:
     storage = await PostgresStorage.open(postgres_url, SHARDS)
     admin = await asyncpg.connect(postgres_url)
     try:
-        killed = await admin.fetchval(
-            "SELECT count(pg_terminate_backend(pid)) FROM pg_locks "
+        killed = await admin.fetch(
+            "SELECT pg_terminate_backend(pid), pid FROM pg_locks "
             "WHERE locktype = 'advisory' AND classid = $1::bigint::oid", LEASE_KEY)
-        assert killed == len(SHARDS.ids)
+        assert len(killed) == len(SHARDS.ids)
+        holders: set[int] = set()
         for _ in range(LOOKS):
-            if not storage.leases_held():
+            holders = {row["pid"] for row in await admin.fetch(
+                "SELECT pid FROM pg_locks WHERE locktype = 'advisory' "
+                "AND classid = $1::bigint::oid AND granted", LEASE_KEY)}
+            if storage.leases_held() and holders and \
+                    not holders & {row["pid"] for row in killed}:
                 break
-            await admin.fetchval("SELECT 1")
-        assert not storage.leases_held()
-        assert await storage.ping()  # the pool is fine: only the leases are gone
-        await (await take_leases(postgres_url, SHARDS)).close()  # another process may now
+            await asyncio.sleep(0.01)
+        assert len(holders) == 1 and storage.leases_held()  # on a new connection
+        with pytest.raises(StartRefused):  # so another process is still refused
+            await take_leases(postgres_url, SHARDS)
+        assert await storage.ping()
     finally:
         await admin.close()
         await storage.close()

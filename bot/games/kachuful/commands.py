@@ -3,29 +3,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
-
 from discord import app_commands
 
-from bot.games.commands import MAX_CHOICES, Command, Interaction, Moves, same_card
-from bot.i18n import N_, _
+from bot.games.commands import MAX_CHOICES, Command, Interaction, Moves, Plays, same_card
+from bot.games.words import CARD_TYPO
+from bot.i18n import _
 from bot.i18n.commands import L_
-from engine.game import Action, Game
 from engine.kachuful.actions import MAX_BID, Bid
 
-CARD_TYPO = N_("{text} names no card. Write a rank and a suit, e.g. A♠, 10h or qc, or "
-               "pick one from the list.")
-"""Shown translated: ``_(CARD_TYPO, text=typed)``."""
 Choice = app_commands.Choice
-
-
-class Plays(Protocol):
-    """What the commands ask of Kachuful's adapter."""
-
-    def parse_play(self, text: str) -> Action | Callable[[Game, int], Action]: ...
-
-    def legal_card_names(self, game: Game, seat: int) -> list[str]: ...
 
 
 def kachuful_commands(adapter: Plays, moves: Moves) -> list[Command]:

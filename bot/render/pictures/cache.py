@@ -7,12 +7,14 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
 from PIL import Image
 
+from bot.ops import metrics
 from bot.render.pictures.canvas import encode
 from bot.render.pictures.picture import Picture, PictureError, Scene, clip
 
@@ -76,17 +78,20 @@ def produce(
     cache: PictureCache | None, palette: Callable[[], Image.Image] | None = None,
 ) -> Picture:
     """Build the scene, then the picture ``kind``.png from the cache or by drawing it,
-    its colours mapped onto ``palette()`` if given (else chosen for this picture).
-    Any failure becomes :class:`PictureError`."""
+    its colours mapped onto ``palette()`` if given (else chosen for this picture); a
+    drawing's time (waiting for the drawing lock included) goes to
+    ``cardnight_picture_draw_seconds``. Any failure becomes :class:`PictureError`."""
     try:
         built = scene()
         key = digest(kind, built)
         if cache is not None and (hit := cache.get(key)) is not None:
             return hit
+        started = time.perf_counter()
         with _DRAWING:
             image = draw(built)
             colours = None if palette is None else palette()
         data = encode(image, colours)  # Pillow encodes without the interpreter lock
+        metrics.picture_drawn(kind, time.perf_counter() - started)
         picture = Picture(f"{kind}.png", data, clip(built.description), key)
     except PictureError:
         raise
