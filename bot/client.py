@@ -28,7 +28,8 @@ COGS = "cogs"
 
 
 def extensions() -> list[str]:
-    """Every cog module in ``cogs/``: a game adds its cog there and nothing else here."""
+    """Every cog module in ``cogs/`` (a game adds none: ``cogs/games.py`` builds its
+    command group)."""
     spec = importlib.util.find_spec(COGS)
     assert spec is not None and spec.submodule_search_locations is not None
     return sorted(f"{COGS}.{m.name}"

@@ -42,8 +42,8 @@ class Settings(BaseSettings):
     metrics_host: str = "127.0.0.1"
     """The address that server listens on (``METRICS_HOST``; the image sets 0.0.0.0)."""
     extra_games: Annotated[tuple[str, ...], NoDecode] = ()
-    """Games not offered to members whose commands are synced all the same,
-    ``EXTRA_GAMES=whist`` (for tests; ``GameAdapter.offered``)."""
+    """Hidden games offered all the same (``EXTRA_GAMES=whist``; for tests only,
+    :data:`bot.games.registry.HIDDEN`)."""
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -67,6 +67,13 @@ class Settings(BaseSettings):
             raise ValueError("DATABASE_URL must be a postgresql://… URL (or unset for SQLite)")
         return value
 
+    @field_validator("extra_games", mode="before")
+    @classmethod
+    def _name_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            return tuple(p.strip().lower() for p in value.split(",") if p.strip())
+        return value
+
     @field_validator("shard_ids", mode="before")
     @classmethod
     def _comma_list(cls, value: object) -> object:
@@ -75,13 +82,6 @@ class Settings(BaseSettings):
             if not all(p.isdigit() for p in parts):
                 raise ValueError("SHARD_IDS must be shard numbers separated by commas, e.g. 0,1")
             return tuple(int(p) for p in parts) or None
-        return value
-
-    @field_validator("extra_games", mode="before")
-    @classmethod
-    def _names(cls, value: object) -> object:
-        if isinstance(value, str):
-            return tuple(p.strip() for p in value.split(",") if p.strip())
         return value
 
     @model_validator(mode="after")

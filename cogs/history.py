@@ -10,16 +10,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games.registry import GAMES
+from bot.games.registry import GAMES, offered
 from bot.i18n.commands import L_
+from bot.interactions.game_choices import offer_games
 from bot.render.history import autocomplete_name
 
 if TYPE_CHECKING:
     from bot.client import CardBot
 
 Interaction = discord.Interaction[Any]
-GAME_CHOICES = [app_commands.Choice(name=app_commands.locale_str(g.title), value=g.name)
-                for g in GAMES]
 RECENT = 25
 """Recent games offered by autocomplete (Discord's cap on its answers)."""
 
@@ -29,11 +28,11 @@ class History(commands.Cog):
 
     def __init__(self, bot: CardBot) -> None:
         self.bot = bot
+        offer_games(self, offered(bot.settings.extra_games))
 
     @app_commands.command(
         description=L_("This server's finished and abandoned games, newest first"))
     @app_commands.describe(game=L_("Only this game"), member=L_("Only games this member played"))
-    @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def history(
         self, interaction: Interaction, game: str | None = None,

@@ -14,16 +14,18 @@ involved, and it is that member who asked.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games.registry import GAMES
+from bot.games.adapter import GameAdapter
+from bot.games.registry import GAMES, offered
 from bot.i18n import N_, _
 from bot.i18n.commands import L_
+from bot.interactions.game_choices import offer_games
 from bot.render.leaderboard import (
     empty_embed,
     leaderboard_embed,
@@ -40,9 +42,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAME_NAMES = [g.name for g in GAMES]
-GAME_CHOICES = [app_commands.Choice(name=app_commands.locale_str(g.title), value=g.name)
-                for g in GAMES]
 NOT_IN_SERVER = N_("Leaderboards and stats belong to a server: use this command in a server "
                    "channel.")
 NO_SUCH_SEASON = N_("Season {season} has not started: this server is in season {current}.")
@@ -50,17 +49,19 @@ READ_FAILED = N_("The records could not be read just now. Please try again in a 
 QUIET = discord.AllowedMentions.none()
 
 
-def parse_game(value: str | None) -> GameName | None:
-    """The game named by a command option (None when left out); :class:`ValueError`
-    with the sentence to show when it names no game."""
+def parse_game(value: str | None, names: Sequence[GameName] | None = None) -> GameName | None:
+    """The game of ``names`` (by default the games offered in production) named by a
+    command option (None when left out); :class:`ValueError` with the sentence to show
+    when it names no game."""
     if value is None:
         return None
     name = value.strip().lower()
-    for game in GAME_NAMES:
+    names = names or [g.name for g in GAMES]
+    for game in names:
         if game == name:
             return game
     raise ValueError(_("There is no game called “{name}”. Choose one of: {games}.",
-                       name=value[:50], games=", ".join(GAME_NAMES)))
+                       name=value[:50], games=", ".join(names)))
 
 
 async def _private(interaction: discord.Interaction, text: str) -> None:
@@ -68,10 +69,15 @@ async def _private(interaction: discord.Interaction, text: str) -> None:
 
 
 class Leaderboards(commands.Cog):
-    """The two record commands; ``storage`` gives the bot's storage."""
+    """The two record commands; ``storage`` gives the bot's storage, ``games`` are the
+    games offered."""
 
-    def __init__(self, storage: Callable[[], Storage]) -> None:
+    def __init__(
+        self, storage: Callable[[], Storage], games: Sequence[GameAdapter] = GAMES,
+    ) -> None:
         self._storage = storage
+        self.games = [g.name for g in games]
+        offer_games(self, games)
 
     async def _checked(
         self, interaction: discord.Interaction, game: str | None
@@ -81,7 +87,7 @@ class Leaderboards(commands.Cog):
             await _private(interaction, _(NOT_IN_SERVER))
             return None
         try:
-            return interaction.guild_id, parse_game(game)
+            return interaction.guild_id, parse_game(game, self.games)
         except ValueError as exc:
             await _private(interaction, str(exc))
             return None
@@ -90,7 +96,6 @@ class Leaderboards(commands.Cog):
                           description=L_("This server's leaderboard for a game"))
     @app_commands.describe(game=L_("Kachuful or Mighty (default: the game played most here)"),
                            season=L_("Which season (default: the running one)"))
-    @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
         self, interaction: discord.Interaction, game: str | None = None,
@@ -105,7 +110,7 @@ class Leaderboards(commands.Cog):
         storage = self._storage()
         try:
             running = (await storage.season(guild_id)).number
-            name = chosen or await storage.most_played_game(guild_id, GAME_NAMES)
+            name = chosen or await storage.most_played_game(guild_id, self.games)
             started = season is None or season <= running
             board = await storage.leaderboard(guild_id, name, season) if started else None
         except Exception:
@@ -127,7 +132,6 @@ class Leaderboards(commands.Cog):
     @app_commands.command(name="stats", description=L_("A member's record on this server"))
     @app_commands.describe(member=L_("Whose stats (default: yours)"),
                            game=L_("Kachuful or Mighty (default: every game they played)"))
-    @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def stats(
         self, interaction: discord.Interaction,
@@ -144,7 +148,7 @@ class Leaderboards(commands.Cog):
         who = member or interaction.user
         storage = self._storage()
         try:
-            games = (chosen,) if chosen else GAME_NAMES
+            games = (chosen,) if chosen else self.games
             found = [s for g in games
                      if (s := await storage.player_stats(guild_id, g, who.id)) is not None]
             seasons = {g: played for g in games
@@ -171,4 +175,4 @@ class Leaderboards(commands.Cog):
 
 async def setup(bot: CardBot) -> None:
     """Extension entry point: the cog reads the bot's storage."""
-    await bot.add_cog(Leaderboards(lambda: bot.storage))
+    await bot.add_cog(Leaderboards(lambda: bot.storage, offered(bot.settings.extra_games)))

@@ -10,42 +10,17 @@ from typing import Any, ClassVar, Final
 
 import discord
 
-from bot.games.options import StartOption
+from bot.games import options as table_options
+from bot.games.commands import Command, Moves
+from bot.games.options import SHARED, TableOption
 from bot.games.scene import PLAIN, GameScene
-from bot.i18n import N_, _
+from bot.i18n import N_
 from bot.storage.tables import SeatRecord
 from engine.cards import parse_card
 from engine.descriptor import GameDescriptor
 from engine.game import Action, Game, IllegalAction, Play
 
-TABLE_DEFAULTS: Final[dict[str, Any]] = {"turn_timer": 0, "turn_ping": True, "images": True,
-                                         "deck": "classic"}
-"""The options every table has, whatever its game: the turn timer (seconds, 0 off), turn
-pings, pictures (the table, hand and chart pictures) and the deck they are drawn in."""
-_TIMER_ON: Final = N_("turn timer {seconds} s")
-_TIMER_OFF: Final = N_("no turn timer")
-_PINGS: Final = {True: N_("turn pings"), False: N_("no turn pings")}
-_PICTURES: Final = {"classic": N_("pictures (classic deck)"),
-                    "four_color": N_("pictures (four-colour deck)")}
-_NO_PICTURES: Final = N_("text only (no pictures)")
 _NUMBER: Final = re.compile(r"[0-9]{1,9}", re.ASCII)
-
-
-def table_option(settings: Mapping[str, Any], key: str) -> Any:
-    """A table option (:data:`TABLE_DEFAULTS`), its default when the table predates it."""
-    value = settings.get(key)
-    return TABLE_DEFAULTS[key] if value is None else value
-
-
-def table_options_text(settings: Mapping[str, Any]) -> list[str]:
-    """The lobby summary's words for the options every table has (in the language
-    being spoken)."""
-    timer = int(table_option(settings, "turn_timer") or 0)
-    deck = table_option(settings, "deck")
-    return [_(_TIMER_ON, seconds=timer) if timer else _(_TIMER_OFF),
-            _(_PINGS[bool(table_option(settings, "turn_ping"))]),
-            _(_PICTURES.get(deck, _PICTURES["classic"])) if table_option(settings, "images")
-            else _(_NO_PICTURES)]
 
 
 def number(text: str, limit: int) -> int | None:
@@ -119,23 +94,47 @@ class GameAdapter(ABC):
     scene: ClassVar[GameScene] = PLAIN
     """What the pictures draw for the game (:mod:`bot.games.scene`; by default nothing
     beyond the shared table)."""
-    start_options: ClassVar[tuple[StartOption, ...] | None] = None
-    """The game's own start options, from which its command group is built (``start``,
-    ``defaults``, ``play card:`` and the shared table commands,
-    :mod:`bot.interactions.game_commands`); None: the game's cog in ``cogs/`` declares
-    its commands."""
-    offered: ClassVar[bool] = True
-    """False: the game's commands are synced only where the ``EXTRA_GAMES`` setting
-    names it (a game not yet offered to members)."""
+    command_description: ClassVar[str]
+    """The game's command group's description (``N_("Play Kachuful")``)."""
+    own_options: ClassVar[tuple[TableOption, ...]] = ()
+    """The game's own table options (``bot/games/<game>/options.py``); :attr:`options`
+    adds the shared ones."""
 
-    @abstractmethod
+    @property
+    def options(self) -> tuple[TableOption, ...]:
+        """Every table option of the game, its own first, in the order of its commands
+        and lobby summary (:mod:`bot.games.options`)."""
+        return (*self.own_options, *SHARED)
+
+    def defaults(self) -> dict[str, Any]:
+        """Every option at its own default."""
+        return table_options.defaults(self.options)
+
+    def engine_options(self, settings: Mapping[str, Any]) -> dict[str, Any]:
+        """The options of ``settings`` that configure the engine's game (those set)."""
+        return {o.name: settings[o.name] for o in self.own_options
+                if o.engine and settings.get(o.name) is not None}
+
+    def commands(self, moves: Moves) -> list[Command]:
+        """The game's own slash commands (:mod:`bot.games.commands`), beside the table
+        commands every game has; none by default."""
+        return []
+
     def describe_settings(self, settings: Mapping[str, Any]) -> str:
         """The lobby's one-line summary of the chosen options."""
+        return table_options.summary(self.options, settings)
 
-    @abstractmethod
     def check_settings(self, settings: Mapping[str, Any], players: int | None) -> None:
-        """Raise :class:`IllegalAction` when the options cannot be played by ``players``
-        (by any allowed number of players when None)."""
+        """Raise :class:`IllegalAction` when an option holds a value it does not take,
+        or the options cannot be played by ``players`` (by any allowed number of
+        players when None: :meth:`check_game`)."""
+        table_options.check(self.options, settings)
+        self.check_game(settings, players)
+
+    def check_game(self, settings: Mapping[str, Any], players: int | None) -> None:
+        """Raise :class:`IllegalAction` when the engine refuses the options for
+        ``players``; none by default."""
+        return None
 
     @abstractmethod
     def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:

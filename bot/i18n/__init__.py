@@ -14,7 +14,8 @@ extraction (``python -m bot.i18n.catalogs update``) finds it:
 - ``_n("Added {count} AI player.", "Added {count} AI players.", count)``: a plural,
   chosen by the language's CLDR plural rule (``count`` is passed to the template).
 - ``N_("...")``: marks a module-level constant without translating it; translate it
-  where it is shown with ``_(CONSTANT, **params)``. ``NP_(context, "...")`` marks one
+  where it is shown with ``_(CONSTANT, **params)``; ``Nn_(singular, plural)`` marks a
+  plural pair, shown with ``_n(*PAIR, count)``. ``NP_(context, "...")`` marks one
   in a context (the same English words translated apart, e.g. the pictures' short
   words, :mod:`bot.render.pictures.words`); it is shown with the catalog's ``pgettext``.
 - Engine refusals: ``IllegalAction("must_follow_suit", N_("you must follow {suit}"),
@@ -62,6 +63,7 @@ __all__ = [
     "NP_",
     "N_",
     "Lang",
+    "Nn_",
     "_",
     "_n",
     "current",
@@ -162,6 +164,11 @@ def speaking(lang: Lang) -> Iterator[Lang]:
 def NP_(context: str, msgid: str) -> str:
     """Mark ``msgid`` in ``context`` for the catalogs and return it unchanged."""
     return msgid
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural pair for the catalogs; shown with ``_n(*pair, count)``."""
+    return singular, plural
 
 
 def _(msgid: str, **params: object) -> str:

@@ -36,8 +36,9 @@ SOURCES = ("bot", "cogs", "engine")
 GAMES = Path(__file__).resolve().parents[1] / "games"
 """The game packages, each maybe with a ``locales`` folder of its own."""
 KEYWORDS = {**DEFAULT_KEYWORDS, "_": None, "N_": None, "L_": None, "_n": (1, 2),
-            "NP_": ((1, "c"), 2)}
-"""The marking functions: ``_``, ``N_``, the plural ``_n(singular, plural, count)``, the
+            "Nn_": (1, 2), "NP_": ((1, "c"), 2)}
+"""The marking functions: ``_``, ``N_``, the plural ``_n(singular, plural, count)`` and
+``Nn_(singular, plural)``, the
 command texts' ``L_`` (:mod:`bot.i18n.commands`) and ``NP_(context, msgid)``."""
 WIDTH = 100
 

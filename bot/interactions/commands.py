@@ -1,55 +1,63 @@
-"""The table commands every game shares (PRODUCT "Commands"): ``join``, ``leave``,
-``kick``, ``addbot``, ``deal``, ``hand``, ``table``, ``end`` and ``rules``. A game's cog subclasses
-:class:`TableCommands` with its ``group_name`` and its :attr:`~TableCommands.adapter`,
-and adds ``start`` and its own actions."""
+"""One command group per game, ``/<game> …`` (PRODUCT "Commands"): the table commands
+every game shares (``join``, ``leave``, ``kick``, ``addbot``, ``deal``, ``hand``,
+``table``, ``end`` and ``rules``), ``start`` and ``defaults`` built from the game's table
+options (:mod:`bot.interactions.options`) and the game's own commands, which its
+adapter hands out (:meth:`bot.games.adapter.GameAdapter.commands`).
+:func:`command_group` builds the group of one game."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable
-from typing import Any, ClassVar, Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.games.adapter import GameAdapter
 from bot.games.words import LEVEL_LABELS
 from bot.i18n.commands import L_
-from bot.interactions.controller import Controller
+from bot.interactions.options import Group, Host, start_and_defaults
 from bot.tables.table import Table
 from engine.ai.levels import DEFAULT_LEVEL, LEVELS
-from engine.cards import CardParseError, parse_card
-from engine.game import Game
+from engine.cards import CardParseError
+from engine.game import Action, Game
 
 Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice
-MAX_CHOICES = 25
-"""Discord's cap on autocomplete answers."""
 
 
-class Host(Protocol):
-    """The client the commands run in, as they see it (:class:`bot.client.CardBot`)."""
-
-    @property
-    def controller(self) -> Controller: ...
-
-
-class TableCommands(commands.GroupCog):
-    """The shared part of a game's command group; ``adapter`` names the game."""
+class TableCommands(Group):
+    """A game's command group; ``adapter`` names the game (:func:`command_group`)."""
 
     adapter: ClassVar[GameAdapter]
 
     def __init__(self, bot: Host) -> None:
-        self.bot = bot
-        super().__init__()
-
-    @property
-    def controller(self) -> Controller:
-        return self.bot.controller
+        super().__init__(bot)
+        group = self.app_command
+        assert group is not None
+        for command in self.adapter.commands(self):
+            group.add_command(command)
 
     async def here(self, interaction: Interaction, op: Callable[[Table], Awaitable[None]]) -> None:
         """Run ``op`` on this channel's table of this game, or refuse."""
         await self.controller.with_table(interaction, self.adapter, op)
+
+    async def act(
+        self, interaction: Interaction, make: Callable[[], Action | Callable[[Game, int], Action]],
+        typo: Callable[[CardParseError], str],
+    ) -> None:
+        """Build the action from the command's options under the table's lock (refusing
+        with ``typo`` input that names no card or suit), then take it."""
+
+        async def op(table: Table) -> None:
+            try:
+                action = make()
+            except CardParseError as exc:
+                await self.controller.refuse(interaction, typo(exc))
+                return
+            await self.controller.act(interaction, table, action)
+
+        await self.here(interaction, op)
 
     def seated_game(self, interaction: Interaction) -> tuple[Game, int] | None:
         """The running game of this channel and the member's seat (for autocomplete)."""
@@ -111,17 +119,10 @@ class TableCommands(commands.GroupCog):
         await self.controller.rules(interaction, self.adapter)
 
 
-def card_choices(names: Iterable[str], typed: str) -> list[Choice[str]]:
-    """Autocomplete answers: the card ``names`` that start with what was typed or name
-    the same card in another spelling (``as`` for ``A♠``)."""
-    start = typed.strip().lower()
-    return [Choice(name=n, value=n) for n in names
-            if not start or n.lower().startswith(start) or same_card(n, typed)][:MAX_CHOICES]
-
-
-def same_card(name: str, typed: str) -> bool:
-    """True when ``typed`` names the card shown as ``name``."""
-    try:
-        return str(parse_card(typed)) == name
-    except CardParseError:
-        return False
+def command_group(adapter: GameAdapter) -> type[TableCommands]:
+    """The command group ``/<adapter.name> …`` of one game, a cog class."""
+    start, defaults = start_and_defaults(adapter)
+    namespace = {"adapter": adapter, "start": start, "defaults": defaults,
+                 "__doc__": f"The {adapter.title} command group."}
+    return type(f"{adapter.title}Commands", (TableCommands,), namespace,
+                group_name=adapter.name, group_description=L_(adapter.command_description))

@@ -1,6 +1,6 @@
-"""A game's start options, declared once (README "House rules"): each game lists its
-:class:`StartOption`\\ s and gets both ``/<game> start`` and ``/<game> defaults`` built
-from them, with the same names, types, ranges, choices and descriptions.
+"""A game's ``/<game> start`` and ``/<game> defaults``, built from its table options
+(:attr:`bot.games.adapter.GameAdapter.options`, declared once in
+:mod:`bot.games.options`): the same names, types, ranges, choices and descriptions.
 
 Every option of both commands defaults to None, meaning "not given": ``start`` takes
 the option's own default, overridden by the server's saved defaults, overridden by
@@ -12,26 +12,67 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from dataclasses import dataclass
+from typing import Any, Final, Optional, Protocol
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.games.adapter import GameAdapter
-from bot.games.options import StartOption as StartOption
+from bot.games.options import TableOption
 from bot.i18n import LANGS
 from bot.i18n.commands import L_
-
-if TYPE_CHECKING:
-    from bot.interactions.commands import TableCommands
+from bot.interactions.controller import Controller
 
 Interaction = discord.Interaction[Any]
 Choice = app_commands.Choice
 
 
-def built_in(options: Sequence[StartOption]) -> dict[str, Any]:
-    """Every option at its own default."""
-    return {o.name: o.default for o in options}
+class Host(Protocol):
+    """The client the commands run in, as they see it (:class:`bot.client.CardBot`)."""
+
+    @property
+    def controller(self) -> Controller: ...
+
+
+class Group(commands.GroupCog):
+    """A game's command group as its ``start`` and ``defaults`` see it: the client's
+    controller (:class:`bot.interactions.commands.TableCommands` adds the rest)."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def controller(self) -> Controller:
+        return self.bot.controller
+
+
+@dataclass(frozen=True, slots=True)
+class StartOption:
+    """One start option: its ``annotation`` (``bool``, ``str`` or an
+    ``app_commands.Range``), the ``default`` a table takes when nothing sets it, its
+    description and, for a word option, its choices."""
+
+    name: str
+    annotation: Any
+    default: Any
+    description: app_commands.locale_str
+    """Marked with :func:`bot.i18n.commands.L_` (translated when commands are synced)."""
+    choices: Sequence[Choice[str]] = ()
+
+    @classmethod
+    def of(cls, option: TableOption) -> StartOption:
+        """The command option of a table option."""
+        annotation: Any = option.kind if option.bounds is None else \
+            app_commands.Range[int, option.bounds[0], option.bounds[1]]
+        return cls(option.name, annotation, option.default, L_(option.description),
+                   [Choice(name=L_(label), value=value) for label, value in option.choices])
+
+    def parameter(self) -> inspect.Parameter:
+        return inspect.Parameter(self.name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                 annotation=Optional[self.annotation])  # noqa: UP045
 
 
 def given(values: dict[str, Any]) -> dict[str, Any]:
@@ -42,12 +83,12 @@ def given(values: dict[str, Any]) -> dict[str, Any]:
 def option_command(
     adapter: GameAdapter, options: Sequence[StartOption], name: str,
     description: app_commands.locale_str,
-    run: Callable[[TableCommands, Interaction, dict[str, Any]], Awaitable[None]],
+    run: Callable[[Group, Interaction, dict[str, Any]], Awaitable[None]],
 ) -> app_commands.Command[Any, ..., None]:
     """A ``/<game> <name>`` command taking every one of ``options``, which hands the
     options given to ``run``."""
 
-    async def callback(self: TableCommands, interaction: Interaction, /, **values: Any) -> None:
+    async def callback(self: Group, interaction: Interaction, /, **values: Any) -> None:
         await run(self, interaction, given(values))
 
     callback.__name__ = name
@@ -64,17 +105,18 @@ def option_command(
 
 
 def start_and_defaults(
-    adapter: GameAdapter, options: Sequence[StartOption],
+    adapter: GameAdapter,
 ) -> tuple[app_commands.Command[Any, ..., None], app_commands.Command[Any, ..., None]]:
-    """The game's ``start`` and ``defaults`` commands."""
+    """The game's ``start`` and ``defaults`` commands, taking its table options."""
+    options = [StartOption.of(o) for o in adapter.options]
 
-    async def start(cog: TableCommands, interaction: Interaction, values: dict[str, Any]) -> None:
-        await cog.controller.start(interaction, adapter, values, built_in(options))
+    async def start(cog: Group, interaction: Interaction, values: dict[str, Any]) -> None:
+        await cog.controller.start(interaction, adapter, values, adapter.defaults())
 
     async def defaults(
-        cog: TableCommands, interaction: Interaction, values: dict[str, Any],
+        cog: Group, interaction: Interaction, values: dict[str, Any],
     ) -> None:
-        await cog.controller.defaults(interaction, adapter, values, built_in(options))
+        await cog.controller.defaults(interaction, adapter, values, adapter.defaults())
 
     return (
         option_command(adapter, (*options, LANGUAGE), "start",
@@ -85,23 +127,6 @@ def start_and_defaults(
                        defaults),
     )
 
-
-DECK_CHOICES: Final = (Choice(name=L_("classic (red and black)"), value="classic"),
-                       Choice(name=L_("four colours (♠ black, ♥ red, ♦ blue, ♣ green)"),
-                              value="four_color"))
-"""The ``deck`` option's choices (:data:`bot.render.pictures.DECKS`)."""
-
-TURN_OPTIONS: tuple[StartOption, ...] = (
-    StartOption("turn_timer", app_commands.Range[int, 0, 3600], 0,
-                L_("Seconds before the AI plays for a slow player (0: off)")),
-    StartOption("turn_ping", bool, True,
-                L_("Ping the player whose turn it is with a short message (default: on)")),
-    StartOption("hints", bool, True, L_("Offer a Hint button on the private panels")),
-    StartOption("images", bool, True,
-                L_("Show the table and hands as pictures too (default: on)")),
-    StartOption("deck", str, "classic", L_("The cards' colours in the pictures"), DECK_CHOICES),
-)
-"""The table options every game has."""
 
 LANGUAGE_CHOICES: Final = tuple(Choice(name=app_commands.locale_str(lang.native), value=lang.code)
                                 for lang in LANGS)

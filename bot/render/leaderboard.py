@@ -281,7 +281,7 @@ def stats_embed(
 def no_stats_text(user_id: int, game: GameName | None) -> str:
     """The answer for a member without any recorded game here (of ``game``, else of the
     games offered to members)."""
-    offered = [g.title for g in GAMES if g.offered]
+    offered = [g.title for g in GAMES]
     games = title(game) if game else format_list(offered, style="or", locale=current().locale)
     member = f"<@{user_id}>"
     return _("{member} has no recorded {games} games on this server yet.", member=member,

@@ -19,7 +19,7 @@ from typing import Any
 
 import discord
 
-from bot.games.adapter import table_option
+from bot.games.options import table_option
 from bot.i18n import current
 from bot.render.pictures import (
     Picture,

@@ -17,7 +17,7 @@ import logging
 
 import discord
 
-from bot.games.adapter import table_option
+from bot.games.options import table_option
 from bot.i18n import N_, _, speaking
 from bot.permissions import NEEDS, Need, blocking, in_channel, labels
 from bot.tables.table import Refusal, Table

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import copy
 
+from bot.games.options import table_option
 from bot.i18n import _
 from bot.render import hint_words
 from bot.tables.commit import TableWork
@@ -21,7 +22,7 @@ class HintJobs(TableWork):
         async with table.lock:
             game = table.running_game()
             seat = self._seat(table, user_id)
-            if not table.rec.settings.get("hints", True):
+            if not table_option(table.rec.settings, "hints"):
                 raise Refusal(_(hint_words.HINTS_OFF), "hints_off")
             legal = list(game.legal_actions(seat))
             view = copy.deepcopy(game.view(seat))

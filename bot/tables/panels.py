@@ -4,6 +4,7 @@ whether it offers a hint. Opening it counts as looking at the hand (KV7)."""
 
 from __future__ import annotations
 
+from bot.games.options import table_option
 from bot.render.table_pictures import hand_drawing
 from bot.tables.commit import TableWork
 from bot.tables.table import MemberPanel, Refusal, Table
@@ -36,7 +37,7 @@ class PanelJobs(TableWork):
         panel = adapter.panel(game, seat, table.seats) if draft is None else \
             adapter.draft_panel(game, seat, table.seats, draft)
         playable = [] if game.is_over else adapter.legal_card_names(game, seat)
-        hint = bool(table.rec.settings.get("hints", True)) and table.rec.status == "running" \
+        hint = bool(table_option(table.rec.settings, "hints")) and table.rec.status == "running" \
             and bool(game.legal_actions(seat))
         return MemberPanel(panel, seat, table.rec.version, hint,
                            hand_drawing(table, seat, playable))

@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot.games.adapter import table_option
+from bot.games.options import table_option
 from bot.i18n import N_, _, in_language, speaking
 from bot.ops import metrics
 from bot.render import table_message

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.games.adapter import table_option
+from bot.games.options import table_option
 from bot.i18n import N_, _, in_language
 from bot.permissions import can_post, in_channel
 from bot.tables.ai_players import AiPlayers, Snapshot

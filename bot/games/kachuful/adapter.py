@@ -7,15 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from bot.games.adapter import (
-    TABLE_DEFAULTS,
-    Field,
-    GameAdapter,
-    Panel,
-    number,
-    table_options_text,
-)
+from bot.games.adapter import Field, GameAdapter, Panel, number
+from bot.games.commands import Command, Moves
+from bot.games.kachuful.commands import kachuful_commands
 from bot.games.kachuful.history import replay_head
+from bot.games.kachuful.options import OPTIONS
 from bot.games.kachuful.panel import build_panel, offers_blind
 from bot.games.kachuful.scene import SCENE
 from bot.games.kachuful.table import headline, score_lines, summary_lines, table_fields
@@ -28,23 +24,8 @@ from engine.kachuful.config import MAX_PLAYERS, MIN_PLAYERS, KachufulConfig
 from engine.kachuful.descriptor import KACHUFUL as ENGINE_KACHUFUL
 from engine.kachuful.game import KachufulGame
 
-ENGINE_OPTIONS: Final = ("start_size", "schedule", "trump", "scoring", "hook", "blind_bids",
-                         "forehead")
-"""Lobby options that configure the engine; the others (:data:`TABLE_DEFAULTS`) are
-the table's."""
-DEFAULTS: Final[dict[str, Any]] = {
-    "start_size": None, "schedule": "full", "trump": "cycle", "scoring": "classic",
-    "hook": True, "blind_bids": False, "forehead": False, **TABLE_DEFAULTS,
-}
 HIDDEN_CARD: Final = "hidden"
 """What ``play`` takes in the forehead hand, where a player cannot see their card (KV8)."""
-
-_TRUMP_RULES: Final = {"cycle": N_("trump cycle ♠ ♦ ♣ ♥"),
-                       "cycle_notrump": N_("trump cycle ♠ ♦ ♣ ♥ NT"),
-                       "turned": N_("turned trump")}
-_SCORING: Final = {"classic": N_("classic scoring (10 + bid)"),
-                   "penalty": N_("penalty scoring"), "per_trick": N_("per-trick scoring"),
-                   "judgement": N_("judgement scoring")}
 
 RULES_CARD: Final = N_(
     "**Kachuful**: each player plays alone and tries to win exactly the tricks they bid "
@@ -77,8 +58,7 @@ def _game(game: Game) -> KachufulGame:
 
 def engine_config(settings: Mapping[str, Any], players: int) -> dict[str, Any]:
     """The engine's config for these lobby options and ``players`` seats."""
-    config = {k: settings[k] for k in ENGINE_OPTIONS if settings.get(k) is not None}
-    return {**config, "players": players}
+    return {**KACHUFUL.engine_options(settings), "players": players}
 
 
 class KachufulAdapter(GameAdapter):
@@ -90,26 +70,15 @@ class KachufulAdapter(GameAdapter):
     scene = SCENE
     min_seats = MIN_PLAYERS
     max_seats = MAX_PLAYERS
+    command_description = N_("Play Kachuful")
+    own_options = OPTIONS
+
+    def commands(self, moves: Moves) -> list[Command]:
+        return kachuful_commands(self, moves)
 
     # --- lobby and engine ------------------------------------------------------------
 
-    def describe_settings(self, settings: Mapping[str, Any]) -> str:
-        s = {**DEFAULTS, **settings}
-        size = _("start size ⌊52 / players⌋") if s["start_size"] is None else \
-            _("start size {size}", size=s["start_size"])
-        schedule = _("down and back up") if s["schedule"] == "full" else _("descending only")
-        hook = _("hook rule on (the dealer may not make the bids total the hand size)") \
-            if s["hook"] else _("hook rule off")
-        parts = [size, schedule, _(_TRUMP_RULES[s["trump"]]), _(_SCORING[s["scoring"]]), hook]
-        if s["blind_bids"]:
-            parts.append(_("blind bids"))
-        if s["forehead"]:
-            parts.append(_("forehead one-card hand"))
-        parts.extend(table_options_text(s))
-        # TRANSLATORS: {options} is a list of the table's options, joined by ", ".
-        return _("Options: {options}.", options=", ".join(parts))
-
-    def check_settings(self, settings: Mapping[str, Any], players: int | None) -> None:
+    def check_game(self, settings: Mapping[str, Any], players: int | None) -> None:
         KachufulConfig.parse(engine_config(settings, players or MIN_PLAYERS))
 
     def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:

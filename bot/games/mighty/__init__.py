@@ -1,4 +1,5 @@
-"""Mighty on the shared table runtime (RULES M1–M18)."""
+"""Mighty on the shared table runtime (RULES M1–M18): the adapter, its option
+(``options.py``) and commands (``commands.py``), table lines, panel and scene."""
 
 from bot.games.mighty.adapter import MIGHTY, MightyAdapter, engine_config
 

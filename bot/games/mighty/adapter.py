@@ -6,24 +6,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.games.adapter import (
-    TABLE_DEFAULTS,
-    ActionFor,
-    Draft,
-    Field,
-    GameAdapter,
-    Panel,
-    table_options_text,
-)
+from bot.games.adapter import ActionFor, Draft, Field, GameAdapter, Panel
+from bot.games.commands import Command, Moves
 from bot.games.mighty import history
+from bot.games.mighty.commands import mighty_commands
+from bot.games.mighty.options import OPTIONS
 from bot.games.mighty.panel import build_panel, decode_button, decode_select
 from bot.games.mighty.scene import SCENE
 from bot.games.mighty.table import score_lines, summary_lines, table_fields
 from bot.games.mighty.words import bid_text
 from bot.games.words import seat_label, trump_text
-from bot.i18n import _, _n, reason
+from bot.i18n import N_, _, reason
 from bot.storage.tables import SeatRecord
-from engine.cards import JOKER, Card, Suit, parse_card, parse_cards
 from engine.game import Action, Game, IllegalAction, Play
 from engine.mighty import (
     ASK_LEAD,
@@ -36,12 +30,9 @@ from engine.mighty import (
     MightyGame,
     NameLead,
 )
-from engine.mighty.actions import JOKER_DEMANDS, JOKER_LEADS
 from engine.mighty.config import MightyConfig
 from engine.mighty.descriptor import MIGHTY as ENGINE_MIGHTY
 from engine.mighty.rules import DEFAULT_HANDS, PLAYERS, parse_trump
-
-DEFAULTS: Final[dict[str, Any]] = {"hands": DEFAULT_HANDS, **TABLE_DEFAULTS}
 
 
 def rules_card() -> str:
@@ -93,17 +84,15 @@ class MightyAdapter(GameAdapter):
     scene = SCENE
     min_seats = PLAYERS
     max_seats = PLAYERS
+    command_description = N_("Play Mighty")
+    own_options = OPTIONS
+
+    def commands(self, moves: Moves) -> list[Command]:
+        return mighty_commands(self, moves)
 
     # --- lobby and engine ------------------------------------------------------------
 
-    def describe_settings(self, settings: Mapping[str, Any]) -> str:
-        s = {**DEFAULTS, **settings}
-        hands = int(s["hands"])
-        parts = [_n("a match of {count} hand", "a match of {count} hands", hands),
-                 *table_options_text(s)]
-        return _("Options: {options}.", options=", ".join(parts))
-
-    def check_settings(self, settings: Mapping[str, Any], players: int | None) -> None:
+    def check_game(self, settings: Mapping[str, Any], players: int | None) -> None:
         MightyConfig.parse(engine_config(settings))
 
     def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:
@@ -149,39 +138,6 @@ class MightyAdapter(GameAdapter):
         return decode_select(payload, values)
 
     # --- the commands' input ---------------------------------------------------------------
-
-    @staticmethod
-    def play_action(card: Card, suit: Suit | None, call_joker: bool) -> Action:
-        """The play ``/mighty play`` asks for (the engine judges it): a card, a suit for a
-        led joker (M12), a joker demand with the joker-caller (M13)."""
-        if suit is None and not call_joker:
-            return Play.of(card)
-        if card is JOKER and suit is not None and not call_joker:
-            return JOKER_LEADS[suit]
-        if card in JOKER_DEMANDS and suit is None:
-            return JOKER_DEMANDS[card]
-        return Play(card, suit=suit, call_joker=call_joker)
-
-    @staticmethod
-    def lead_action(suit: str) -> Action:
-        """``/mighty lead``'s answer (M9); ``CardParseError`` when it names no suit."""
-        return NameLead.of(Suit.from_label(suit))
-
-    @staticmethod
-    def discard_action(text: str) -> Action:
-        """``/mighty discard``'s cards; ``CardParseError`` when a word names no card."""
-        return Discard(tuple(parse_cards(text)))
-
-    @staticmethod
-    def friend_action(text: str) -> Action:
-        """``/mighty friend``'s call: a card, ``first`` or ``none``; ``CardParseError``
-        otherwise."""
-        word = text.strip().lower()
-        if word in ("first", "first trick"):
-            return FriendCall.of("first")
-        if word in ("none", "no friend", "nofriend"):
-            return FriendCall.of("none")
-        return FriendCall.of(parse_card(text))
 
     def legal_card_names(self, game: Game, seat: int) -> list[str]:
         """The cards ``seat`` may play now, for autocomplete."""

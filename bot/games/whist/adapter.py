@@ -1,39 +1,31 @@
 """Whist on the shared runtime (RULES W1–W7): exactly four seats, the ``deals`` option,
 the words for its one action and its refusals, and its table lines
 (:mod:`bot.games.whist.table`), hand panel (:mod:`bot.games.whist.panel`), picture
-scene and replay head. Its commands are built from :data:`OPTIONS`
-(:mod:`bot.interactions.game_commands`); it is not offered to members yet
-(``offered``)."""
+scene and replay head; its option is in :mod:`bot.games.whist.options`, its
+``play`` command in :mod:`bot.games.whist.commands`. It is not offered to members yet
+(:data:`bot.games.registry.HIDDEN`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from discord import app_commands
-
-from bot.games.adapter import TABLE_DEFAULTS, Field, GameAdapter, Panel, number, table_options_text
-from bot.games.options import StartOption
+from bot.games.adapter import Field, GameAdapter, Panel, number
+from bot.games.commands import Command, Moves
+from bot.games.whist.commands import whist_commands
 from bot.games.whist.history import replay_head
+from bot.games.whist.options import OPTIONS
 from bot.games.whist.panel import build_panel
 from bot.games.whist.scene import SCENE
 from bot.games.whist.table import headline, score_lines, summary_lines, table_fields
-from bot.i18n import N_, _, _n, reason
-from bot.i18n.commands import L_
+from bot.i18n import N_, _, reason
 from bot.storage.tables import SeatRecord
 from engine.cards import CARDS
 from engine.game import Action, Game, IllegalAction, Play
 from engine.whist.config import WhistConfig
 from engine.whist.descriptor import WHIST as ENGINE_WHIST
 from engine.whist.game import WhistGame
-from engine.whist.rules import DEFAULT_DEALS, MAX_DEALS, PLAYERS
-
-OPTIONS: Final = (
-    StartOption("deals", app_commands.Range[int, 1, MAX_DEALS], DEFAULT_DEALS,
-                L_("Deals to play, 1 to 20 (default: 4)")),
-)
-"""Whist's own start option (W6; also a server default)."""
-DEFAULTS: Final[dict[str, Any]] = {"deals": DEFAULT_DEALS, **TABLE_DEFAULTS}
+from engine.whist.rules import DEFAULT_DEALS, PLAYERS
 
 RULES_CARD: Final = N_(
     "**Whist**: two partnerships of two, partners facing each other, take tricks "
@@ -72,18 +64,15 @@ class WhistAdapter(GameAdapter):
     scene = SCENE
     min_seats = PLAYERS
     max_seats = PLAYERS
-    start_options = OPTIONS
-    offered = False
+    command_description = N_("Play Whist")
+    own_options = OPTIONS
+
+    def commands(self, moves: Moves) -> list[Command]:
+        return whist_commands(self, moves)
 
     # --- lobby and engine ------------------------------------------------------------
 
-    def describe_settings(self, settings: Mapping[str, Any]) -> str:
-        s = {**DEFAULTS, **settings}
-        deals = _n("{count} deal", "{count} deals", int(engine_config(s)["deals"]))
-        # TRANSLATORS: {options} is a list of the table's options, joined by ", ".
-        return _("Options: {options}.", options=", ".join([deals, *table_options_text(s)]))
-
-    def check_settings(self, settings: Mapping[str, Any], players: int | None) -> None:
+    def check_game(self, settings: Mapping[str, Any], players: int | None) -> None:
         WhistConfig.parse(engine_config(settings))
 
     def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:
