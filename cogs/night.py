@@ -17,10 +17,9 @@ if TYPE_CHECKING:
     from bot.client import CardBot
 
 Interaction = discord.Interaction[Any]
-OFFERED = [g for g in GAMES if g.offered]
-"""The games a night may hold: those offered to members."""
 GAME_CHOICES = [app_commands.Choice(name=app_commands.locale_str(g.title), value=g.name)
-                for g in OFFERED]
+                for g in GAMES]
+"""The games a night may hold: those offered to members (``GAMES`` leaves hidden ones out)."""
 
 
 @app_commands.guild_only()
@@ -43,7 +42,7 @@ class Night(commands.GroupCog, group_name="night",
         game: str | None = None, rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
         ai: bool = False,
     ) -> None:
-        games = [game] if game is not None else [g.name for g in OFFERED]
+        games = [game] if game is not None else [g.name for g in GAMES]
         await self.bot.controller.night_start(interaction, title, games, rounds, ai)
 
     @app_commands.command(description=L_("Join this channel's game night"))
