@@ -114,6 +114,9 @@ class CardBot(commands.AutoShardedBot):
         for table in restored:
             await self._service.resume(table)
         log.info("restored %d open table(s)", len(restored))
+        nights = await self._service.nights.restore()
+        if nights:
+            log.info("restored %d open game night(s)", len(nights))
         finals = await registry.restore_finals()
         for table in finals:
             await self._service.resume(table, final=True)

@@ -1,4 +1,4 @@
-"""``/night start|join|leave|standings|end``: a server's game night in a channel
+"""``/night start|join|leave|standings|seat|end``: a server's game night in a channel
 (docs/nights.md). Thin: the shared controller does the work."""
 
 from __future__ import annotations
@@ -56,6 +56,20 @@ class Night(commands.GroupCog, group_name="night",
     @app_commands.command(description=L_("This channel's game night standings"))
     async def standings(self, interaction: Interaction) -> None:
         await self.bot.controller.night_standings(interaction)
+
+    @app_commands.command(description=L_("Seat the night's next round (its host)"))
+    @app_commands.describe(
+        table2=L_("The channel of the second table (remembered for the next rounds)"),
+        table3=L_("The channel of the third table"), table4=L_("The channel of the fourth table"),
+        table5=L_("The channel of the fifth table"), table6=L_("The channel of the sixth table"))
+    async def seat(
+        self, interaction: Interaction, table2: discord.TextChannel | None = None,
+        table3: discord.TextChannel | None = None, table4: discord.TextChannel | None = None,
+        table5: discord.TextChannel | None = None, table6: discord.TextChannel | None = None,
+    ) -> None:
+        given = (table2, table3, table4, table5, table6)
+        named = {n: c.id for n, c in enumerate(given, 2) if c is not None}
+        await self.bot.controller.night_seat(interaction, named)
 
     @app_commands.command(description=L_("End this channel's game night (its host)"))
     async def end(self, interaction: Interaction) -> None:

@@ -31,6 +31,8 @@ AGAIN_OPEN = N_("A new {game} lobby is open with the same seats and options. Any
                 "out presses **Leave**; the host, {host}, deals.")
 AGAIN_NOT_CLOSED = N_("This game is still open, so there is nothing to play again yet.")
 AGAIN_NOT_SEATED = N_("Only the members seated at the end of that game can press Play again.")
+AGAIN_AT_NIGHT = N_("This table was part of the game night: its host seats the next round "
+                    "with `/night seat`.")
 KICKED = N_("The host removed you from the {game} game you were playing; an AI player took "
             "your seat, and the game's record lists you as having left.")
 
@@ -187,6 +189,8 @@ class LobbyHandlers(TableLookup):
                 raise Refusal(_(NO_LONGER_IN_USE), "stale")
             if old.status in ("lobby", "running"):
                 raise Refusal(_(AGAIN_NOT_CLOSED), "open")
+            if self.service.nights.of_table(table_id) is not None:
+                raise Refusal(_(AGAIN_AT_NIGHT), "night_table")
             presser = interaction.user.id
             if presser not in {s.user_id for s in old.seats}:
                 raise Refusal(_(AGAIN_NOT_SEATED), "not_a_player")

@@ -147,15 +147,17 @@ def _games(
     counts: Sequence[int], fills: Mapping[int, _Fill], played: Mapping[str, int],
 ) -> list[tuple[int, str, int]]:
     """Each table's member count, game and AI seats: of the games needing fewest AI
-    seats for its count, the one with fewest tables so far (the host's order on a tie)."""
+    seats for its count, the one with fewest tables so far (the host's order on a tie),
+    the tables with the fewest such games choosing first (a table of four, which only
+    Kachuful seats, leaves Mighty to a table of five)."""
     tally = Counter(played)
-    chosen = []
-    for count in counts:
-        fill = fills[count]
+    chosen: dict[int, tuple[int, str, int]] = {}
+    for i in sorted(range(len(counts)), key=lambda i: len(fills[counts[i]].games)):
+        fill = fills[counts[i]]
         game = min(fill.games, key=lambda g: tally[g])
         tally[game] += 1
-        chosen.append((count, game, fill.ai_seats))
-    return chosen
+        chosen[i] = (counts[i], game, fill.ai_seats)
+    return [chosen[i] for i in range(len(counts))]
 
 
 def _waiting(

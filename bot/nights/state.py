@@ -29,14 +29,18 @@ GAME_NAME: Final = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 
 class NightSettings(BaseModel):
     """What the host chose at the start: the games allowed (in the host's order), the
-    number of rounds (None: open-ended, until the host ends the night), and whether AI
-    players may fill seats."""
+    number of rounds (None: open-ended, until the host ends the night), whether AI
+    players may fill seats, and the night's language (its message and its tables');
+    and the channels of a round's second, third … tables (the first plays in the
+    night's own channel), as the host last named them."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     games: tuple[str, ...] = Field(min_length=1)
     rounds: int | None = Field(default=None, ge=1, le=MAX_ROUNDS)
     ai_fill: bool = False
+    language: str = Field(default="en", pattern=r"^[a-z]{2}(-[A-Z]{2})?$")
+    channels: tuple[int, ...] = Field(default=(), max_length=MAX_MEMBERS)
 
     @field_validator("games")
     @classmethod
@@ -169,6 +173,12 @@ class NightState(BaseModel):
         playing = set() if self.current is None else {
             m for t in self.current.tables if t.result is None for m in t.members}
         return tuple(m for m in self.active if m not in playing)
+
+    @property
+    def unopened(self) -> tuple[int, ...]:
+        """The indexes of the latest round's tables not opened yet."""
+        return () if self.current is None else tuple(
+            i for i, t in enumerate(self.current.tables) if t.table_id is None)
 
     def table(self, table_id: int) -> tuple[int, int] | None:
         """The round number and index of the night's table with this id."""

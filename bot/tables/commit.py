@@ -19,6 +19,7 @@ from bot.i18n import N_, _, speaking
 from bot.storage import Storage
 from bot.storage.tables import LoggedAction, SeatRecord, Snapshot, TableRecord
 from bot.tables.game_record import finished_game
+from bot.tables.nights import NightService
 from bot.tables.registry import TableRegistry
 from bot.tables.table import Accepted, Refusal, Table
 from engine.game import Action, Game, IllegalAction
@@ -56,6 +57,7 @@ class TableWork:
     registry: TableRegistry
     storage: Storage
     turns: Turns
+    nights: NightService
     accepted: int
     """Accepted turn actions since start (members, AI players and timers)."""
 
@@ -124,9 +126,11 @@ class TableWork:
             entry = LoggedAction(table.seq + 1, seat, user_id, adapter.encode_action(action), now)
             snapshot = Snapshot(entry.seq, game.to_json()) \
                 if over or hands_scored(game) != scored else None
-            if over:
-                await self.storage.close_table(rec, entry=entry, snapshot=snapshot,
-                                               result=finished_game(table, now))
+            if over:  # with its night's new standings, when the table is a night's
+                result = finished_game(table, now)
+                async with self.nights.recording(table.id, result) as night:
+                    await self.storage.close_table(rec, entry=entry, snapshot=snapshot,
+                                                   result=result, night=night)
             else:
                 await self.storage.log_action(rec, entry, snapshot)
         table.seq = entry.seq

@@ -293,8 +293,9 @@ class LobbyJobs(TableWork):
             game = table.game
             rec.final_pending = game is not None
             snapshot = None if game is None else Snapshot(table.seq, game.to_json())
-            await self.storage.close_table(
-                rec, snapshot=snapshot, result=None if game is None else finished_game(table, now))
+            result = None if game is None else finished_game(table, now)
+            async with self.nights.recording(table.id, result) as night:
+                await self.storage.close_table(rec, snapshot=snapshot, result=result, night=night)
         self._closed(table)
         self._publish(table, repost=table.game is not None)
 

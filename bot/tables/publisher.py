@@ -1,10 +1,10 @@
-"""The table message: coalesced edits, re-posts before the one-hour edit cap.
+"""The table message: coalesced edits (:mod:`bot.tables.coalesced`), re-posts before
+the one-hour edit cap.
 
 What the message shows is built when the update is asked for, from the state just
 committed (the caller holds the table's lock). At most one edit is in flight per
 table; requests that arrive meanwhile collapse into one more edit showing the latest
-state. A 429 is waited out and retried, never
-dropped. A message about to turn one hour old (edits then hit error 30046) is replaced
+state. A message about to turn one hour old (edits then hit error 30046) is replaced
 by a new message, and the old one points to it. The message is the bot's own (not an
 interaction answer, whose token dies after 15 minutes), so it needs the channel
 permissions of :mod:`bot.permissions`: without Attach Files it goes on text-only, and
@@ -13,7 +13,6 @@ without the others it waits, the host told why (:mod:`bot.tables.channel_access`
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -29,24 +28,20 @@ from bot.render import table_pictures as pictures
 from bot.render.pictures import Picture
 from bot.storage import Storage
 from bot.tables.channel_access import ChannelAccess, refused_for_permissions
+from bot.tables.coalesced import CoalescedMessage
 from bot.tables.table import Table
 
 log = logging.getLogger(__name__)
 
 REPOST_AGE = 50 * 60.0
 """Re-post the table message once it is this old (seconds), well before one hour."""
-EDIT_CAP_CODE = 30046
 MOVED = N_("This table moved: {url}")
 
 
 Clock = Callable[[], float]
 
 
-_RUNNING: set[asyncio.Task[None]] = set()
-"""Message updates under way, held until done."""
-
-
-class Publisher:
+class Publisher(CoalescedMessage):
     """Keeps one table's channel message in step with its state (drawn by
     :func:`bot.render.table_message.render`); where the message is goes to ``storage``.
     It is the table's :class:`~bot.tables.table.TableMessage`."""
@@ -54,17 +49,13 @@ class Publisher:
     def __init__(
         self, client: discord.Client, table: Table, storage: Storage, clock: Clock = time.time,
     ) -> None:
+        super().__init__(f"table message in channel {table.rec.channel_id}")
         self._client = client
         self._table = table
         self._storage = storage
         self._channel_id = table.rec.channel_id
         self._guild_id = table.rec.guild_id
         self._clock = clock
-        self._dirty = False
-        self._force_repost = False
-        self._task: asyncio.Task[None] | None = None
-        self._idle = asyncio.Event()
-        self._idle.set()
         self._shown: tuple[int, str | None] | None = None
         """The message last drawn and the key of the picture it holds (None: none)."""
         self._next: tuple[table_message.Payload, pictures.Draw | None] | None = None
@@ -92,65 +83,14 @@ class Publisher:
         table = self._table
         with speaking(table.language):
             self._next = (table_message.render(table), pictures.table_drawing(table))
-        self._dirty = True
-        self._force_repost = self._force_repost or repost
-        if self._task is None or self._task.done():
-            self._idle.clear()
-            self._task = asyncio.create_task(  # the table's language, not the member's
-                self._run(), name=f"table-message-{self._channel_id}",
-                context=in_language(self._table.language))
-            _RUNNING.add(self._task)  # the loop holds tasks weakly: a closed table's
-            self._task.add_done_callback(_RUNNING.discard)  # last post must not be lost
+        self._kick(repost, in_language(table.language))  # not the member's language
 
     def told_of_pictures(self) -> None:
         """The host already knows the table is text-only (told when it opened)."""
         self.access.told_of_pictures()
 
-    @property
-    def busy(self) -> bool:
-        """Whether an update is pending or in flight."""
-        return not self._idle.is_set()
-
-    async def flush(self) -> None:
-        """Wait until no update is pending or in flight."""
-        await self._idle.wait()
-
-    def cancel(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-        self._idle.set()
-
-    async def _run(self) -> None:
-        try:
-            while self._dirty:
-                self._dirty = False
-                repost, self._force_repost = self._force_repost, False
-                try:
-                    await self._push(repost)
-                except discord.RateLimited as exc:
-                    self._dirty = True
-                    await asyncio.sleep(exc.retry_after)
-                except discord.HTTPException as exc:
-                    if exc.status == 429:
-                        self._dirty = True
-                        await asyncio.sleep(_retry_after(exc))
-                    elif exc.code == EDIT_CAP_CODE:
-                        self._dirty = True
-                        self._force_repost = True
-                    elif exc.status == 404 and self.message_id is not None:
-                        self.message_id = None  # deleted: post the table again
-                        self._dirty = True
-                    else:
-                        log.warning("table message in channel %s: %s", self._channel_id, exc)
-                        if exc.status >= 500:
-                            self._dirty = True
-                            await asyncio.sleep(1.0)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table message update failed in channel %s", self._channel_id)
-        finally:
-            self._idle.set()
+    def _forget_message(self) -> None:
+        self.message_id = None
 
     async def _push(self, repost: bool) -> None:
         table = self._table
@@ -233,10 +173,3 @@ class Publisher:
         except discord.HTTPException as exc:
             log.info("could not point the old table message %s to the new one: %s", old, exc)
 
-
-def _retry_after(exc: discord.HTTPException) -> float:
-    headers = getattr(exc.response, "headers", None) or {}
-    try:
-        return max(0.05, float(headers.get("Retry-After", 1.0)))
-    except (TypeError, ValueError):
-        return 1.0

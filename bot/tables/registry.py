@@ -17,6 +17,7 @@ from bot.games.registry import game_named
 from bot.ops import metrics
 from bot.shards import ALL, Shards
 from bot.storage import Storage, StoredTable
+from bot.tables.coalesced import CoalescedMessage
 from bot.tables.publisher import Publisher
 from bot.tables.table import Table, TableMessage
 
@@ -36,6 +37,8 @@ class TableRegistry:
         """Messages of tables that just closed, until their last edit is out."""
         self._finals: list[Publisher] = []
         """Final standings being posted after a restart."""
+        self._others: weakref.WeakSet[CoalescedMessage] = weakref.WeakSet()
+        """The other messages kept in step (the game nights')."""
         self.clock: Callable[[], float] = time.time
         """Now, for the table message's age (Discord's clock)."""
 
@@ -58,7 +61,13 @@ class TableRegistry:
         """Whether any table message update (of an open or a just-closed table) is
         pending or in flight."""
         publishers = [t.publisher for t in self._tables.values()] + list(self._closing)
-        return any(p is not None and p.busy for p in publishers)
+        return any(p is not None and p.busy for p in publishers) or \
+            any(m.busy for m in self._others)
+
+    def watch(self, message: CoalescedMessage) -> None:
+        """Count ``message``'s updates as this registry's (:meth:`publishing`,
+        :meth:`close`)."""
+        self._others.add(message)
 
     def add(self, table: Table) -> Table:
         """Make ``table`` known, with a publisher for its message."""
@@ -136,6 +145,7 @@ class TableRegistry:
             table.stop_tasks()
         publishers = {t.publisher for t in self._tables.values() if t.publisher}
         pending = [p.flush() for p in publishers | set(self._closing) | set(self._finals)]
+        pending += [m.flush() for m in self._others]
         if pending:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(*pending), timeout)

@@ -7,8 +7,9 @@ and from the committed state schedules the table message, tells the turn driver 
 builds what the answer shows. Two requests at once for the same table apply one after
 the other. Its jobs live beside it: the lobby (:mod:`bot.tables.lobby`), turns
 (:mod:`bot.tables.actions`), panels (:mod:`bot.tables.panels`), hints
-(:mod:`bot.tables.hints`) and the servers' settings (:mod:`bot.tables.server_settings`);
-the game nights' changes (:mod:`bot.tables.nights`) beside it.
+(:mod:`bot.tables.hints`), the servers' settings (:mod:`bot.tables.server_settings`)
+and a game night's tables (:mod:`bot.tables.night_tables`); the game nights' changes
+(:mod:`bot.tables.nights`) beside it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from bot.storage import Storage
 from bot.tables.actions import ActionJobs
 from bot.tables.commit import Turns
 from bot.tables.hints import HintJobs
-from bot.tables.lobby import LobbyJobs
+from bot.tables.night_tables import NightTableJobs
 from bot.tables.nights import NightService
 from bot.tables.registry import TableRegistry
 from bot.tables.server_settings import ServerSettings
@@ -29,7 +30,7 @@ from bot.tables.table import Table
 from bot.tables.turns import Moves
 
 
-class TableService(LobbyJobs, ActionJobs, HintJobs):
+class TableService(NightTableJobs, ActionJobs, HintJobs):
     """Opens tables and applies every change to them. ``turns`` builds the driver of
     its tables' turns from the service's moves (:class:`bot.tables.turns.Moves`);
     ``seed`` makes deals repeatable (tests only)."""
@@ -41,7 +42,7 @@ class TableService(LobbyJobs, ActionJobs, HintJobs):
         self.registry = registry
         self.storage = storage
         self.settings = ServerSettings(storage)
-        self.nights = NightService(storage, registry.shards)
+        self.nights = NightService(storage, registry)
         self.accepted = 0
         self._seeds = random.SystemRandom() if seed is None else random.Random(seed)
         self._opening = asyncio.Lock()

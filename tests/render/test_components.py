@@ -20,7 +20,7 @@ EXAMPLES: list[ids.Component] = [
     ids.HintButton(5, 3), ids.ActionButton(BIG, 999_999_999, "x" * 24),
     ids.ActionSelect(BIG, 999_999_999, "friend", tuple(f"v{i}" for i in range(25))),
     ids.HistoryButton(9999, "kachuful", BIG), ids.HistoryButton(0, None, None),
-    ids.ReplayButton(BIG, 999, 99),
+    ids.ReplayButton(BIG, 999, 99), *(ids.NightButton(BIG, what) for what in ids.NIGHT),
 ]
 
 
@@ -50,6 +50,7 @@ def test_every_kind_round_trips_within_100_characters(component: ids.Component) 
     ("p:5:3:hint", ids.HintButton(5, 3)),
     ("p:5:3", ids.RefreshButton(5, 3)),
     ("a:5:17:c37", ids.ActionButton(5, 17, "c37")),
+    ("n:4:seat", ids.NightButton(4, "seat")),
 ])
 def test_the_ids_on_sent_messages_read_as_before(custom_id: str, parsed: ids.Component) -> None:
     assert ids.parse({"custom_id": custom_id}) == parsed

@@ -12,6 +12,8 @@ shape it does not expect; :func:`parse` answers None for anything else.
   ``p:<table>:<seat>``, :class:`HintButton` ``p:<table>:<seat>:hint``, and the game's
   own :class:`ActionButton` and :class:`ActionSelect` ``a:<table>:<version>:<payload>``
   (a select's picked values come with the interaction);
+- a game night's message (:mod:`~bot.render.components.night`): :class:`NightButton`
+  ``n:<night>:<join, leave, standings or seat>``;
 - the recorded games (:mod:`~bot.render.components.records`): :class:`HistoryButton`
   ``h:<page>:<game or all>:<member or 0>``, :class:`ReplayButton`
   ``r:<game>:<hand>:<trick>``.
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 from bot.render.components.handlers import ComponentHandlers
 from bot.render.components.kind import MAX_ID, Component, Item, Labelled, kinds, parse
+from bot.render.components.night import NIGHT, NightButton
 from bot.render.components.panel import (
     MAX_VALUES,
     Action,
@@ -45,9 +48,9 @@ TableComponent = LobbyButton | HandButton | AgainButton | RefreshButton | HintBu
 """The components that belong to one table."""
 
 __all__ = [
-    "ALL_GAMES", "LOBBY", "MAX_ID", "MAX_VALUES", "ROW_WIDTH", "Action", "ActionButton",
-    "ActionSelect", "AgainButton", "Component", "ComponentHandlers", "HandButton",
-    "HintButton", "HistoryButton", "Item", "Labelled", "LobbyButton", "RefreshButton",
-    "ReplayButton", "Rows", "TableComponent", "custom_ids_of", "in_rows", "kinds", "parse",
-    "row",
+    "ALL_GAMES", "LOBBY", "MAX_ID", "MAX_VALUES", "NIGHT", "ROW_WIDTH", "Action",
+    "ActionButton", "ActionSelect", "AgainButton", "Component", "ComponentHandlers",
+    "HandButton", "HintButton", "HistoryButton", "Item", "Labelled", "LobbyButton",
+    "NightButton", "RefreshButton", "ReplayButton", "Rows", "TableComponent",
+    "custom_ids_of", "in_rows", "kinds", "parse", "row",
 ]

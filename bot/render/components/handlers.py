@@ -45,6 +45,8 @@ class ComponentHandlers(Protocol):
 
     async def play_again(self, interaction: Interaction, table_id: int) -> None: ...
 
+    async def night_button(self, interaction: Interaction, night_id: int, what: str) -> None: ...
+
     async def history(
         self, interaction: Interaction, game: str | None, member: int | None, page: int = 0,
         *, update: bool = False,
