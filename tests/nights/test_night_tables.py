@@ -3,11 +3,9 @@ night message"): nine members, two rounds of a four-member Kachuful and a five-m
 Mighty seated by ``/night seat`` and the night message's Seat button, every game played
 to its end by the members, a restart in the middle of round 2, and the night's
 standings equal to the points the recorded games give. The real bot against the
-Discord double, on a real SQLite file."""
+Discord double, on each storage backend."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from bot.nights import standings
 from bot.render.components import NightButton
@@ -15,6 +13,7 @@ from bot.render.night_message import points_text
 from testkit.double import Double, StoredMessage
 from testkit.double.harness import RunBot
 from testkit.driver import table_id_of, table_message, turn_of
+from tests.backends import StorageAt
 from tests.bot.harness import field, make_bot
 from tests.nights.harness import (
     NAMES,
@@ -40,9 +39,9 @@ def night_message(double: Double, night_id: int) -> StoredMessage:
 
 
 async def test_a_night_of_nine_plays_two_rounds_through_a_restart(
-    double: Double, run_bot: RunBot, tmp_path: Path,
+    double: Double, run_bot: RunBot, storage_at: StorageAt,
 ) -> None:
-    db = tmp_path / "bot.sqlite3"
+    db = storage_at
     bot = await run_bot(make_bot(double, db))
     await short_games(double)
     people = [double.add_user(name) for name in NAMES]
