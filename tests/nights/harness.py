@@ -10,9 +10,10 @@ from itertools import combinations
 
 from bot.client import CardBot
 from bot.nights import MEAN, table_points
+from bot.render.components import NightButton
 from bot.storage.nights import NightRecord
 from bot.storage.recorded import RecordedGame
-from testkit.double import Channel, Double, FakeUser
+from testkit.double import Channel, Double, FakeUser, StoredMessage
 from testkit.driver import MOVES, Driver, table_message
 from tests.bot.harness import done
 
@@ -29,6 +30,13 @@ async def short_games(double: Double) -> None:
         saved = await double.slash(admin, double.channel, game, "defaults", images=False,
                                    hints=False, turn_ping=True, **options)
         assert saved.content.startswith("Saved."), saved
+
+
+def night_message(double: Double, night_id: int) -> StoredMessage:
+    """The night's message in the double's channel (the one carrying its buttons)."""
+    seat = NightButton(night_id, "seat").custom_id
+    return next(m for m in reversed(double.messages(double.channel))
+                if seat in m.custom_ids())
 
 
 async def night_of(bot: CardBot, channel: Channel) -> NightRecord:

@@ -7,26 +7,19 @@ night, and the night message's buttons answer that the night is over once it is.
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Any
 
 import discord
 
 from bot.client import CardBot
 from bot.render.components import AgainButton, NightButton
-from testkit.double import Double, FakeUser, StoredMessage
-from testkit.double.harness import RunBot
+from testkit.double import Double, FakeUser
 from testkit.driver import table_message
-from tests.bot.harness import field, make_bot
-from tests.nights.harness import NAMES, night_of, round_tables, short_games
+from tests.bot.harness import field
+from tests.nights.harness import NAMES, night_message, night_of, round_tables, short_games
 
 
-def night_message(double: Double, night_id: int) -> StoredMessage:
-    seat = NightButton(night_id, "seat").custom_id
-    return next(m for m in reversed(double.messages(double.channel))
-                if seat in m.custom_ids())
-
-
-async def _night(double: Double, bot: CardBot, count: int, **options: object) -> list[FakeUser]:
+async def _night(double: Double, bot: CardBot, count: int, **options: Any) -> list[FakeUser]:
     """``count`` members in a night the first of them hosts here."""
     await short_games(double)
     people = [double.add_user(name) for name in NAMES[:count]]
@@ -50,10 +43,7 @@ async def _end_tables(double: Double, bot: CardBot) -> None:
         assert ended.content.startswith("The table was ended"), ended
 
 
-async def test_seating_refusals_change_nothing(
-    double: Double, run_bot: RunBot, tmp_path: Path,
-) -> None:
-    bot = await run_bot(make_bot(double, tmp_path / "bot.sqlite3"))
+async def test_seating_refusals_change_nothing(double: Double, bot: CardBot) -> None:
     people = await _night(double, bot, 8, game="kachuful", rounds=1)
     host, here = people[0], double.channel
     busy, closed, free = (double.add_channel(n) for n in ("busy", "closed", "free"))
@@ -108,9 +98,8 @@ async def test_seating_refusals_change_nothing(
 
 
 async def test_a_bye_scores_and_ai_players_fill_only_when_allowed(
-    double: Double, run_bot: RunBot, tmp_path: Path,
+    double: Double, bot: CardBot,
 ) -> None:
-    bot = await run_bot(make_bot(double, tmp_path / "bot.sqlite3"))
     people = await _night(double, bot, 6, game="mighty", rounds=2)
     host, here = people[0], double.channel
     seated = await double.slash(host, here, "night", "seat")
@@ -126,7 +115,7 @@ async def test_a_bye_scores_and_ai_players_fill_only_when_allowed(
 
     await _end_tables(double, bot)
     await double.settle()
-    lines = field(night_message(double, night.id).current, "Standings").splitlines()
+    lines = field(night_message(double, night.id), "Standings").splitlines()
     assert lines[0] == f"**1.** <@{waiting}> · 5.0 points"
     assert all(line.endswith("· 0.0 points") for line in lines[1:])
 

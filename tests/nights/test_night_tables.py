@@ -10,7 +10,7 @@ from __future__ import annotations
 from bot.nights import standings
 from bot.render.components import NightButton
 from bot.render.night_message import points_text
-from testkit.double import Double, StoredMessage
+from testkit.double import Double
 from testkit.double.harness import RunBot
 from testkit.driver import table_id_of, table_message, turn_of
 from tests.backends import StorageAt
@@ -20,22 +20,13 @@ from tests.nights.harness import (
     driver_for,
     expected_totals,
     finished,
+    night_message,
     night_of,
     play_out,
     repeated_pairs,
     round_tables,
     short_games,
 )
-
-
-def night_message(double: Double, night_id: int) -> StoredMessage:
-    """The night's message (the one carrying its buttons)."""
-    seat = NightButton(night_id, "seat").custom_id
-    found = [m for m in double.messages(double.channel)
-             if any(c.get("custom_id") == seat for row in m.components
-                    for c in row.get("components") or [])]
-    assert found, "no night message"
-    return found[-1]
 
 
 async def test_a_night_of_nine_plays_two_rounds_through_a_restart(
@@ -128,11 +119,11 @@ async def test_a_night_of_nine_plays_two_rounds_through_a_restart(
     assert [(g.night_round, g.status) for g in games].count((1, "finished")) == 2
     assert [(g.night_round, g.status) for g in games].count((2, "finished")) == 2
     expected = expected_totals(night, games)
-    table = standings(night.state)
-    assert {m.user_id: m.total for m in table.members} == expected
+    shown_now = standings(night.state)
+    assert {m.user_id: m.total for m in shown_now.members} == expected
     assert sum(expected.values()) == 5 * 9 * 2
     await double.settle()
-    lines = field(night_message(double, night.id).current, "Standings").splitlines()
+    lines = field(night_message(double, night.id), "Standings").splitlines()
     assert [line.split(" · ")[1] for line in lines] == [
-        f"{points_text(m.total)} points" for m in table.members]
+        f"{points_text(m.total)} points" for m in shown_now.members]
     assert "Every round has been played" in night_message(double, night.id).current.text()

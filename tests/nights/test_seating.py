@@ -183,3 +183,13 @@ def test_too_few_members_for_any_table() -> None:
     assert refused.value.code == "too_few"
     with pytest.raises(NightError):
         seat([1], sizes={"kachuful": KACHUFUL}, ai_fill=True, ratings={}, seed=0)
+
+
+def test_a_table_only_one_game_seats_takes_it_first() -> None:
+    """Nine members with both games: the table of four (only Kachuful seats four)
+    chooses first, so the table of five plays Mighty, whichever game the host lists
+    first."""
+    for sizes in GAME_SETS[2:4]:
+        found = seat(list(range(9)), sizes=sizes, ai_fill=False, ratings={}, seed=3)
+        assert sorted((t.game, len(t.members)) for t in found.tables) == [
+            ("kachuful", 4), ("mighty", 5)]
