@@ -131,7 +131,11 @@ class NightService:
         gets the table's open night with that result in its state (None when the
         table is of no open night, or its result is in already), to store it with the
         table's closing in one transaction; once the body is through, the night is
-        kept and shown. The table's lock is held; this takes the nights' lock."""
+        kept and shown. The table's lock is held; this takes the nights' lock, only for
+        a night's table (a table joins a night before it opens, never after)."""
+        if self.of_table(table_id) is None:
+            yield None
+            return
         async with self.lock:
             night = self.of_table(table_id)
             changed = None if night is None else _recorded(night, table_id, result)
