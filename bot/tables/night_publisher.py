@@ -9,6 +9,8 @@ without them it waits for the next change."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -25,6 +27,8 @@ from bot.tables.table import Table
 
 log = logging.getLogger(__name__)
 
+LINK_WAIT = 5.0
+"""Seconds the night message waits for a new table's first post, to link to it."""
 Source = Callable[[], NightRecord | None]
 """The night as it stands now (None once it is gone)."""
 Placed = Callable[[NightRecord, int], Awaitable[NightRecord]]
@@ -77,9 +81,10 @@ class NightPublisher(CoalescedMessage):
             log.warning("night %s: missing permissions in channel %s; its message waits",
                         night.id, night.channel_id)
             return
-        for table in self._tables(night):  # their links, once their messages are out
-            if table.publisher is not None:
-                await table.publisher.flush()
+        for table in self._tables(night):  # their links, once their first posts are out
+            if table.publisher is not None and table.publisher.jump_url is None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(table.publisher.flush(), LINK_WAIT)
         with speaking(language_of(night.settings.language)):
             payload = night_message(night, self.links(night))
         channel = client.get_partial_messageable(night.channel_id, guild_id=night.guild_id)
