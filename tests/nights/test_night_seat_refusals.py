@@ -3,19 +3,25 @@ each refusal says why and changes nothing (a channel named twice, one holding a 
 one where the bot lacks its permissions, the rounds all played); a table ended early
 scores nothing while a member sitting the round out scores the bye; AI players fill
 seats only when the night allows; a night table's Play again leaves seating to the
-night, and the night message's buttons answer that the night is over once it is."""
+night, and the night message's buttons answer that the night is over once it is; a
+round stored but not opened before a stop opens when seated again."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import discord
 
 from bot.client import CardBot
+from bot.nights import NightSettings, NightState
 from bot.render.components import AgainButton, NightButton
+from bot.storage.nights import NightRecord
 from testkit.double import Double, FakeUser
+from testkit.double.harness import RunBot
 from testkit.driver import table_message
-from tests.bot.harness import field
+from tests.backends import StorageAt
+from tests.bot.harness import field, make_bot
 from tests.nights.harness import NAMES, night_message, night_of, round_tables, short_games
 
 
@@ -135,3 +141,37 @@ async def test_a_bye_scores_and_ai_players_fill_only_when_allowed(
     assert [s.user_id for s in table.seats[:3]] == list(
         (await night_of(bot, ai_here)).state.rounds[0].tables[0].members)
     assert [s.ai for s in table.seats] == [False] * 3 + [True] * 2
+
+
+async def test_a_round_seated_before_a_stop_opens_its_tables_when_seated_again(
+    double: Double, run_bot: RunBot, tmp_path: Path,
+) -> None:
+    """The bot stopped after storing a seated round but before opening its table: the
+    restored night message says so, and seating again opens the round's table (no new
+    round)."""
+    db = tmp_path / "bot.sqlite3"
+    people = [double.add_user(name) for name in NAMES[:5]]
+    settings = NightSettings(games=("mighty",), rounds=1)
+    state = NightState()
+    for user in people:
+        state = state.join(user.id, user.name)
+    state = state.seat_next(settings, {"mighty": (5,)}, {}, seed=1)
+    storage = await StorageAt("sqlite", db).open()
+    try:
+        await storage.insert_night(NightRecord(
+            guild_id=double.guild.id, channel_id=double.channel.id, host_id=people[0].id,
+            title="Stopped", settings=settings, state=state, created_at=1.0, updated_at=1.0))
+    finally:
+        await storage.close()
+
+    bot = await run_bot(make_bot(double, db))
+    await double.settle()
+    night = await night_of(bot, double.channel)
+    assert "could not open" in night_message(double, night.id).current.text()
+    seated = await double.slash(people[0], double.channel, "night", "seat")
+    assert seated.content == "Round 1 is seated: 1 table, dealt.", seated
+    night = await night_of(bot, double.channel)
+    assert len(night.state.rounds) == 1 and night.state.unopened == ()
+    table = bot.registry.in_channel(double.channel.id)
+    assert table is not None and table.rec.status == "running"
+    assert [s.user_id for s in table.seats] == list(night.state.rounds[0].tables[0].members)
