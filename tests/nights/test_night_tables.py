@@ -71,6 +71,9 @@ async def test_a_night_of_nine_plays_two_rounds_through_a_restart(
         assert table_id_of(table) == table_id
         assert turn_of(table) in members or game == "mighty"
         assert all(f"<@{m}>" in table.current.text() for m in members)
+        pings = [m for m in double.messages(channel, include_deleted=True)
+                 if not m.embeds and any(f"<@{u}>" in m.content for u in members)]
+        assert pings, "no turn ping"
         link = f"https://discord.com/channels/{double.guild.id}/{channel.id}/{table.id}"
         assert f"]({link})" in shown  # the night message links to the table message
     again = await double.slash(host, here, "night", "seat")
