@@ -16,6 +16,7 @@ from bot.shards import Shards
 from bot.storage import ChannelTaken, Storage
 from bot.storage.interface import InAnotherNight
 from bot.storage.nights import NightRecord
+from bot.tables.night_finals import ended
 from bot.tables.table import Refusal
 
 NO_NIGHT = N_("There is no game night in this channel. Start one with `/night start`.")
@@ -35,9 +36,13 @@ class NightService:
     """Opens, changes and ends the game nights of ``shards``' servers, one change at a
     time; the open ones are read from storage once, then kept by channel."""
 
-    def __init__(self, storage: Storage, shards: Shards) -> None:
+    def __init__(
+        self, storage: Storage, shards: Shards, finals: Callable[[NightRecord], None],
+    ) -> None:
         self.storage = storage
         self.shards = shards
+        self.finals = finals
+        """Posts an ended night's final standings (:mod:`bot.tables.night_finals`)."""
         self._lock = asyncio.Lock()
         self._open: dict[int, NightRecord] | None = None
 
@@ -74,11 +79,7 @@ class NightService:
             night = await self.in_channel(channel_id)
             if user_id != night.host_id and not can_manage:
                 raise Refusal(_(ONLY_HOST_END, host=f"<@{night.host_id}>"), "not_host")
-            now = time.time()
-            ended = dataclasses.replace(night, status="ended", ended_at=now, updated_at=now)
-            await self.storage.save_night(ended)
-            del (await self._nights())[channel_id]
-        return ended
+            return await self._end(night)
 
     async def in_channel(self, channel_id: int) -> NightRecord:
         """The channel's open night; :class:`Refusal` when it has none."""
@@ -99,12 +100,39 @@ class NightService:
                 changed = dataclasses.replace(night, state=change(night), updated_at=time.time())
             except NightError as exc:
                 raise Refusal(_(REFUSED.get(exc.code, NO_NIGHT)), exc.code) from None
+            if changed.state.all_played(changed.settings):
+                return await self._end(changed)
             try:
                 await self.storage.save_night(changed)
             except InAnotherNight as exc:
                 raise await self._elsewhere(exc) from None
             (await self._nights())[channel_id] = changed
         return changed
+
+    # --- the night's end (docs/nights.md "The night's end") --------------------------
+
+    async def restore(self) -> int:
+        """At start-up: end the open nights that played every round they were to (the
+        bot stopped before ending them), and post the final standings still to post;
+        returns how many are posted."""
+        async with self._lock:
+            for night in list((await self._nights()).values()):
+                if night.state.all_played(night.settings):
+                    await self._end(night, post=False)
+        pending = await self.storage.pending_night_finals(self.shards)
+        for night in pending:
+            self.finals(night)
+        return len(pending)
+
+    async def _end(self, night: NightRecord, *, post: bool = True) -> NightRecord:
+        """End the night (under the lock): its final standings marked still to post in
+        the same write, then posted (``post``) once the write is in."""
+        closed = ended(night)
+        await self.storage.save_night(closed)
+        del (await self._nights())[night.channel_id]
+        if post:
+            self.finals(closed)
+        return closed
 
     async def _elsewhere(self, exc: InAnotherNight) -> Refusal:
         other = await self.storage.night(exc.night_id)

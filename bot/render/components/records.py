@@ -1,4 +1,5 @@
-"""The recorded games' buttons: a history page's Prev/Next and a replay viewer's pages."""
+"""The recorded games' buttons: a history page's Prev/Next (of games, or of game nights)
+and a replay viewer's pages."""
 
 from __future__ import annotations
 
@@ -56,3 +57,27 @@ class ReplayButton(Component):
 
     async def handle(self, handlers: ComponentHandlers, interaction: Interaction) -> None:
         await handlers.replay(interaction, self.game_id, self.hand, self.trick, update=True)
+
+
+@dataclass(frozen=True, slots=True)
+class NightHistoryButton(Component):
+    """``hn:<page>:<game or all>:<member or 0>``: a page of the finished game nights
+    (``/history nights:True``); ``game`` and ``member`` are its filters (None: any)."""
+
+    page: int
+    game: str | None
+    member: int | None
+    template: ClassVar = re.compile(r"hn:([0-9]{1,4}):([a-z]{1,16}):([0-9]{1,19})", re.ASCII)
+
+    @classmethod
+    def read(cls, match: re.Match[str], values: object) -> Self:
+        game = None if match[2] == ALL_GAMES else match[2]
+        return cls(int(match[1]), game, int(match[3]) or None)
+
+    @property
+    def custom_id(self) -> str:
+        return f"hn:{self.page}:{self.game or ALL_GAMES}:{self.member or 0}"
+
+    async def handle(self, handlers: ComponentHandlers, interaction: Interaction) -> None:
+        await handlers.night_history(interaction, self.game, self.member, self.page,
+                                     update=True)
