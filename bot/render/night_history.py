@@ -57,12 +57,10 @@ def night_history_page(
                                  pages=pages)
     empty = _("No finished game night of this server matches these filters.") \
         if game or member else _("This server has no finished game nights yet.")
-    embed = discord.Embed(
-        title=clip(title, 256), colour=discord.Colour.blurple(),
-        description=clip("\n\n".join(night_entry(n, g, titles) for n, g in nights) or empty,
-                         4096))
-    if nights:
-        embed.set_footer(text=_("Replay any of these games with /replay game:<id>."))
+    hint = "\n\n" + _("Replay any of these games with `/replay game:<id>`.") if nights else ""
+    entries = "\n\n".join(night_entry(n, g, titles) for n, g in nights) or empty
+    embed = discord.Embed(title=clip(title, 256), colour=discord.Colour.blurple(),
+                          description=clip(entries, 4096 - len(hint)) + hint)
     replays = [g.game_id for _night, games in nights for g in games][:MAX_REPLAYS]
     return embed, page_rows(replays, page, pages,
                             lambda to: NightHistoryButton(to, game, member))

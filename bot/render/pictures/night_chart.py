@@ -97,6 +97,20 @@ def night_scene(
     )
 
 
+def _drawing_order(
+    members: int, coloured: int, winners: Sequence[int],
+) -> list[tuple[int, int]]:
+    """Each member's line and its width, in the order drawn: the winners first, widest,
+    each a little wider than the next (members tied all night share one path, and the
+    later one leaves the earlier's edge showing), then the others, the grey ones first,
+    each on top of those below it in the standings."""
+    drawn = [w for w in winners if w < coloured]
+    widest = 5 + 2 * min(2, max(0, len(drawn) - 1))
+    return [*((w, max(5, widest - 2 * k)) for k, w in enumerate(drawn)),
+            *((i, 2 if i >= coloured else 3) for i in range(members - 1, -1, -1)
+              if i not in drawn)]
+
+
 def draw_night(sc: NightScene) -> Image.Image:
     """The picture of ``sc``."""
     values = [v for series in sc.totals for v in series]
@@ -107,15 +121,12 @@ def draw_night(sc: NightScene) -> Image.Image:
     big, d = axes(frame, yticks, xticks, zero=False)
     s = SCALE
     coloured = min(SHOWN, len(sc.names))
-    order = [*range(len(sc.names) - 1, coloured - 1, -1),
-             *sorted(range(coloured), key=lambda i: (i in sc.winners, -i))]
-    for i in order:
-        winner, rest = i in sc.winners, i >= coloured
-        colour = REST if rest else LINES[i]
+    for i, width in _drawing_order(len(sc.names), coloured, sc.winners):
+        colour = REST if i >= coloured else LINES[i]
         pts = [(frame.at(r, v)[0] * s, frame.at(r, v)[1] * s) for r, v in enumerate(sc.totals[i])]
-        d.line(pts, fill=colour, width=(2 if rest else 5 if winner else 3) * s, joint="curve")
+        d.line(pts, fill=colour, width=width * s, joint="curve")
         ex, ey = pts[-1]
-        radius = (3 if rest else 7 if winner else 5) * s
+        radius = (width + 2) * s
         d.ellipse((ex - radius, ey - radius, ex + radius, ey + radius), fill=colour)
     image = big.reduce(SCALE)
     text_at(image, (16, 14), fit(sc.title, 22, WIDTH - 32), 22, WHITE, anchor="la")
