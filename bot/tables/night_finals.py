@@ -6,7 +6,8 @@ the standings, with the night's chart, are posted after it, and the mark is clea
 only once the post went out. A bot that stops in between finds the mark at its next
 start-up and posts them then (:meth:`NightFinals.restore`), so they are posted once
 whatever happens between. In a channel without Attach Files (as the cache says, or as
-Discord answers: :mod:`bot.tables.channel_access`) the standings go out text-only.
+Discord answers: :mod:`bot.tables.channel_access`) the standings go out text-only; in
+one where the bot cannot post them at all they wait for the next start-up.
 Everything is in the server's table language (its saved one, else its Discord
 language).
 """
@@ -22,7 +23,7 @@ from typing import Final
 import discord
 
 from bot.i18n import _, language_of, speaking
-from bot.permissions import in_channel
+from bot.permissions import blocking, in_channel
 from bot.render import night_final
 from bot.render.pictures import Picture, PictureError
 from bot.render.table_pictures import Draw, attachment, show
@@ -81,6 +82,12 @@ class NightFinals:
                 embed = night_final.final_embed(night)
                 drawing = night_final.final_drawing(night)
             permissions = in_channel(self.client, night.channel_id)
+            if permissions is not None and blocking(permissions):
+                log.warning("night %s: missing %s in channel %s; its final standings are "
+                            "posted at the next start-up", night.id,
+                            ", ".join(need.name for need in blocking(permissions)),
+                            night.channel_id)
+                return
             allowed = permissions is None or permissions.attach_files
             try:
                 await self._send(night, content, embed, await _draw(night, drawing, allowed))

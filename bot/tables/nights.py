@@ -100,8 +100,6 @@ class NightService:
                 changed = dataclasses.replace(night, state=change(night), updated_at=time.time())
             except NightError as exc:
                 raise Refusal(_(REFUSED.get(exc.code, NO_NIGHT)), exc.code) from None
-            if changed.state.all_played(changed.settings):
-                return await self._end(changed)
             try:
                 await self.storage.save_night(changed)
             except InAnotherNight as exc:
@@ -111,27 +109,39 @@ class NightService:
 
     # --- the night's end (docs/nights.md "The night's end") --------------------------
 
-    async def restore(self) -> int:
-        """At start-up: end the open nights that played every round they were to (the
-        bot stopped before ending them), and post the final standings still to post;
-        returns how many are posted."""
+    async def recorded(self, night: NightRecord) -> NightRecord:
+        """The channel's night as storage has it now that a table's result went in with
+        it (:meth:`~bot.storage.Storage.close_table`): kept, or ended, its final standings
+        posted, when it has played every round it was to play."""
         async with self._lock:
-            for night in list((await self._nights()).values()):
-                if night.state.all_played(night.settings):
-                    await self._end(night, post=False)
+            held = (await self._nights()).get(night.channel_id)
+            if held is None or held.id != night.id:
+                return night  # ended meanwhile
+            if night.state.all_played(night.settings):
+                return await self._end(night)
+            (await self._nights())[night.channel_id] = night
+        return night
+
+    async def restore(self) -> int:
+        """At start-up: post the final standings still to post, and end the open nights
+        that played every round they were to (the bot stopped before ending them);
+        returns how many are posted."""
         pending = await self.storage.pending_night_finals(self.shards)
         for night in pending:
             self.finals(night)
-        return len(pending)
+        played = [n for n in (await self._nights()).values()
+                  if n.state.all_played(n.settings)]
+        for night in played:
+            await self.recorded(night)
+        return len(pending) + len(played)
 
-    async def _end(self, night: NightRecord, *, post: bool = True) -> NightRecord:
+    async def _end(self, night: NightRecord) -> NightRecord:
         """End the night (under the lock): its final standings marked still to post in
-        the same write, then posted (``post``) once the write is in."""
+        the same write, then posted once the write is in."""
         closed = ended(night)
         await self.storage.save_night(closed)
-        del (await self._nights())[night.channel_id]
-        if post:
-            self.finals(closed)
+        (await self._nights()).pop(night.channel_id, None)
+        self.finals(closed)
         return closed
 
     async def _elsewhere(self, exc: InAnotherNight) -> Refusal:
