@@ -13,6 +13,7 @@ from pathlib import Path
 
 import discord
 
+from bot.client import CardBot
 from bot.nights import standings
 from bot.render.night_message import points_text
 from bot.storage import NightRecord
@@ -164,34 +165,38 @@ async def test_a_stop_between_the_end_and_the_post_posts_at_start_up(
     assert len(await finals(double, there, ending.title, count=2)) == 1
 
 
+async def ended_where_denied(
+    double: Double, run_bot: RunBot, db: Path, title: str, deny: discord.Permissions,
+) -> tuple[CardBot, NightRecord]:
+    """A night of three members with one round played, ended by its host in a channel
+    where the bot's role is denied ``deny``."""
+    ana, bo, cy = members(double, 3)
+    here = double.channel
+    bot = await run_bot(make_bot(double, db))
+    await open_night(double, here, ana, [bo, cy], title, rounds=2)
+    await bot.close()
+    night = await play(db, here, rounds=1, seed=len(title))
+    double.set_overwrite(here, double.bot_role(), deny=deny)
+    bot = await run_bot(make_bot(double, db))
+    assert (await double.slash(ana, here, "night", "end")).content == "The game night is over."
+    return bot, night
+
+
 async def test_without_attach_files_the_final_standings_are_text_only(
     double: Double, run_bot: RunBot, tmp_path: Path,
 ) -> None:
-    ana, bo, cy = members(double, 3)
-    db, here = tmp_path / "bot.sqlite3", double.channel
-    bot = await run_bot(make_bot(double, db))
-    await open_night(double, here, ana, [bo, cy], "No pictures", rounds=2)
-    await bot.close()
-    night = await play(db, here, rounds=1, seed=5)
-    double.set_overwrite(here, double.bot_role(), deny=discord.Permissions(attach_files=True))
-    await run_bot(make_bot(double, db))
-    await double.slash(ana, here, "night", "end")
-    [final] = await finals(double, here, night.title)
+    _, night = await ended_where_denied(double, run_bot, tmp_path / "bot.sqlite3",
+                                        "No pictures", discord.Permissions(attach_files=True))
+    [final] = await finals(double, double.channel, night.title)
     check_final(final, night, chart=False)
 
 
 async def test_refused_final_standings_are_posted_at_the_next_start_up(
     double: Double, run_bot: RunBot, tmp_path: Path,
 ) -> None:
-    ana, bo, cy = members(double, 3)
     db, here = tmp_path / "bot.sqlite3", double.channel
-    bot = await run_bot(make_bot(double, db))
-    await open_night(double, here, ana, [bo, cy], "Refused", rounds=2)
-    await bot.close()
-    night = await play(db, here, rounds=1, seed=6)
-    double.set_overwrite(here, double.bot_role(), deny=discord.Permissions(send_messages=True))
-    bot = await run_bot(make_bot(double, db))
-    assert (await double.slash(ana, here, "night", "end")).content == "The game night is over."
+    bot, night = await ended_where_denied(double, run_bot, db, "Refused",
+                                          discord.Permissions(send_messages=True))
     assert await finals(double, here, night.title) == []
     [pending] = await bot.storage.pending_night_finals()
     assert pending.id == night.id
