@@ -205,3 +205,25 @@ async def test_refused_final_standings_are_posted_at_the_next_start_up(
     await run_bot(make_bot(double, db))
     [final] = await finals(double, here, night.title)
     check_final(final, night)
+
+
+async def test_the_final_standings_speak_the_servers_table_language(
+    double: Double, run_bot: RunBot, tmp_path: Path,
+) -> None:
+    double.guild.locale = "ko"  # no saved language: the server's Discord language
+    ana, bo, cy = members(double, 3)
+    here = double.channel
+    bot = await run_bot(make_bot(double, tmp_path / "bot.sqlite3"))
+    await open_night(double, here, ana, [bo, cy], "금요일", rounds=1)
+    night = dataclasses.replace(await bot.service.nights.in_channel(here.id))
+    await play_round(bot.storage, night, seed=9)
+    await bot.service.nights.recorded(night)
+    for _ in range(200):
+        if len(double.messages(here)) > 0:
+            break
+        await asyncio.sleep(0.02)
+    [final] = double.messages(here)
+    assert final.content == "게임의 밤 “금요일”이(가) 끝났습니다. 최종 순위입니다."
+    assert final.embeds[0]["title"] == "최종 순위: 금요일"
+    [picture] = final.current.attachments
+    assert picture["description"].startswith("라운드마다 누적된 게임의 밤 점수 차트")
