@@ -119,7 +119,7 @@ class CardBot(commands.AutoShardedBot):
             await self._service.resume(table, final=True)
         if finals:
             log.info("posting the final standings of %d table(s)", len(finals))
-        if nights := await self._service.nights.restore():
+        if nights := await self._service.nights.restore_finals():
             log.info("posting the final standings of %d game night(s)", nights)
         # What is alive now (libraries, catalogs, commands, restored tables) lives as long
         # as the process: keep it out of every later collection, whose pauses under load

@@ -38,7 +38,7 @@ CLOSE_WAIT: Final = 5.0
 start-up)."""
 
 
-def ended(night: NightRecord, now: float | None = None) -> NightRecord:
+def ended_now(night: NightRecord, now: float | None = None) -> NightRecord:
     """The night, ended now, its final standings still to post."""
     at = time.time() if now is None else now
     return dataclasses.replace(night, status="ended", ended_at=at, updated_at=at,

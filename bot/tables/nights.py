@@ -16,7 +16,7 @@ from bot.shards import Shards
 from bot.storage import ChannelTaken, Storage
 from bot.storage.interface import InAnotherNight
 from bot.storage.nights import NightRecord
-from bot.tables.night_finals import ended
+from bot.tables.night_finals import ended_now
 from bot.tables.table import Refusal
 
 NO_NIGHT = N_("There is no game night in this channel. Start one with `/night start`.")
@@ -79,7 +79,12 @@ class NightService:
             night = await self.in_channel(channel_id)
             if user_id != night.host_id and not can_manage:
                 raise Refusal(_(ONLY_HOST_END, host=f"<@{night.host_id}>"), "not_host")
-            return await self._end(night)
+            now = time.time()
+            ended = ended_now(night, now)
+            await self.storage.save_night(ended)
+            del (await self._nights())[channel_id]
+        self.finals(ended)
+        return ended
 
     async def in_channel(self, channel_id: int) -> NightRecord:
         """The channel's open night; :class:`Refusal` when it has none."""
@@ -107,42 +112,41 @@ class NightService:
             (await self._nights())[channel_id] = changed
         return changed
 
-    # --- the night's end (docs/nights.md "The night's end") --------------------------
+    # --- the night's end once its rounds are played (docs/nights.md "The night's end")
 
     async def recorded(self, night: NightRecord) -> NightRecord:
         """The channel's night as storage has it now that a table's result went in with
-        it (:meth:`~bot.storage.Storage.close_table`): kept, or ended, its final standings
-        posted, when it has played every round it was to play."""
+        it (:meth:`~bot.storage.Storage.close_table`): kept, or ended when it has played
+        every round it was to play (:meth:`_end_if_played`)."""
         async with self._lock:
             held = (await self._nights()).get(night.channel_id)
             if held is None or held.id != night.id:
                 return night  # ended meanwhile
-            if night.state.all_played(night.settings):
-                return await self._end(night)
             (await self._nights())[night.channel_id] = night
-        return night
+            return await self._end_if_played(night)
 
-    async def restore(self) -> int:
+    async def restore_finals(self) -> int:
         """At start-up: post the final standings still to post, and end the open nights
         that played every round they were to (the bot stopped before ending them);
         returns how many are posted."""
         pending = await self.storage.pending_night_finals(self.shards)
         for night in pending:
             self.finals(night)
-        played = [n for n in (await self._nights()).values()
-                  if n.state.all_played(n.settings)]
-        for night in played:
-            await self.recorded(night)
-        return len(pending) + len(played)
+        async with self._lock:
+            played = [await self._end_if_played(n) for n in list((await self._nights()).values())]
+        return len(pending) + sum(n.status == "ended" for n in played)
 
-    async def _end(self, night: NightRecord) -> NightRecord:
-        """End the night (under the lock): its final standings marked still to post in
-        the same write, then posted once the write is in."""
-        closed = ended(night)
-        await self.storage.save_night(closed)
-        (await self._nights()).pop(night.channel_id, None)
-        self.finals(closed)
-        return closed
+    async def _end_if_played(self, night: NightRecord) -> NightRecord:
+        """The open night kept (the lock held), or ended when it has played every round
+        it was to: its final standings marked still to post in the ending write, then
+        posted."""
+        if not night.state.all_played(night.settings):
+            return night
+        ended = ended_now(night)
+        await self.storage.save_night(ended)
+        del (await self._nights())[night.channel_id]
+        self.finals(ended)
+        return ended
 
     async def _elsewhere(self, exc: InAnotherNight) -> Refusal:
         other = await self.storage.night(exc.night_id)

@@ -18,7 +18,7 @@ from bot.nights import standings
 from bot.render.night_message import points_text
 from bot.storage import NightRecord
 from bot.storage.sqlite import SqliteStorage
-from bot.tables.night_finals import ended
+from bot.tables.night_finals import ended_now
 from testkit.double import Channel, Double, FakeUser, StoredMessage
 from testkit.double.harness import RunBot
 from tests.bot.harness import make_bot, members
@@ -144,7 +144,7 @@ async def test_a_stop_between_the_end_and_the_post_posts_at_start_up(
     played = await play(db, here, rounds=2, seed=1)
     ending = await play(db, there, rounds=1, seed=2)
     storage = await SqliteStorage.open(db)
-    await storage.save_night(ended(ending))
+    await storage.save_night(ended_now(ending))
     await storage.close()
 
     bot = await run_bot(make_bot(double, db))

@@ -10,7 +10,7 @@ import dataclasses
 
 from bot.nights import NightSettings, NightState, standings
 from bot.storage import NightRecord
-from bot.tables.night_finals import ended
+from bot.tables.night_finals import ended_now
 from testkit.double import Double
 from testkit.double.harness import RunBot
 from tests.backends import StorageAt
@@ -42,7 +42,7 @@ async def test_history_lists_the_finished_nights_with_their_games(
     for number in range(5):
         old = old_night(double.guild.id, 9000 + number, ed.id, number)
         await bot.storage.insert_night(old)
-        await bot.storage.save_night(dataclasses.replace(ended(old, old.created_at),
+        await bot.storage.save_night(dataclasses.replace(ended_now(old, old.created_at),
                                                          final_pending=False))
 
     first = await double.slash(ana, here, "history", nights=True)
