@@ -114,14 +114,15 @@ class CardBot(commands.AutoShardedBot):
         for table in restored:
             await self._service.resume(table)
         log.info("restored %d open table(s)", len(restored))
-        nights = await self._service.nights.restore()
-        if nights:
-            log.info("restored %d open game night(s)", len(nights))
+        if open_nights := await self._service.nights.restore():
+            log.info("restored %d open game night(s)", len(open_nights))
         finals = await registry.restore_finals()
         for table in finals:
             await self._service.resume(table, final=True)
         if finals:
             log.info("posting the final standings of %d table(s)", len(finals))
+        if nights := await self._service.nights.restore_finals():
+            log.info("posting the final standings of %d game night(s)", nights)
         # What is alive now (libraries, catalogs, commands, restored tables) lives as long
         # as the process: keep it out of every later collection, whose pauses under load
         # otherwise grow with it (README "The bot under load").
@@ -173,6 +174,7 @@ class CardBot(commands.AutoShardedBot):
         gc.unfreeze()  # a process may start another client (the tests do)
         if self._service is not None:
             await self._service.registry.close()
+            await self._service.night_finals.close()
         if self._turns is not None:
             await self._turns.close()
         await super().close()

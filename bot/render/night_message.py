@@ -68,7 +68,8 @@ def night_message(night: NightRecord, links: Mapping[int, str]) -> Payload:
     """The night's channel message; ``links``: where each open table's message is, by
     table id."""
     embed = _head(night)
-    embed.description = f"{embed.description}\n{_status(night)}"
+    if night.status == "open":
+        embed.description = f"{embed.description}\n{_status(night)}"
     played = night.state.current
     if played is not None:
         heading = _("Round {number} of {rounds}", number=played.number,
@@ -83,16 +84,13 @@ def night_message(night: NightRecord, links: Mapping[int, str]) -> Payload:
 
 
 def _status(night: NightRecord) -> str:
+    """What happens next in the open night."""
     state = night.state
-    if night.status == "ended":
-        return _("The host ended the night.")
     if state.unopened:
         return _("Some tables of this round could not open: the host presses **Seat the next "
                  "round** (or `/night seat`) again.")
     if state.round_running:
         return _("Round {number} is being played.", number=len(state.rounds))
-    if state.all_played(night.settings):
-        return _("Every round has been played: the host ends the night with `/night end`.")
     if state.current is None:
         return _("Members join with **Join**; the host seats the first round with **Seat the "
                  "next round** (or `/night seat`).")

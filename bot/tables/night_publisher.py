@@ -76,6 +76,8 @@ class NightPublisher(CoalescedMessage):
         night = self._source() or self._night
         self._night = night
         client = self._registry.client
+        if not client.is_ready():  # restored at start-up: the channels are not known yet
+            await client.wait_until_ready()
         permissions = in_channel(client, night.channel_id)
         if permissions is not None and blocking(permissions):
             log.warning("night %s: missing permissions in channel %s; its message waits",

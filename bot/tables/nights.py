@@ -20,6 +20,7 @@ from bot.storage import ChannelTaken, Storage
 from bot.storage.interface import InAnotherNight
 from bot.storage.nights import NightRecord
 from bot.storage.results import FinishedGame
+from bot.tables.night_finals import ended_now
 from bot.tables.night_publisher import NightPublisher
 from bot.tables.registry import TableRegistry
 from bot.tables.table import Refusal
@@ -49,10 +50,15 @@ class NightService:
     one change at a time; the open ones are read from storage once, then kept by
     channel, each with its message."""
 
-    def __init__(self, storage: Storage, registry: TableRegistry) -> None:
+    def __init__(
+        self, storage: Storage, registry: TableRegistry,
+        finals: Callable[[NightRecord], None],
+    ) -> None:
         self.storage = storage
         self.registry = registry
         self.shards = registry.shards
+        self.finals = finals
+        """Posts an ended night's final standings (:mod:`bot.tables.night_finals`)."""
         self.lock = asyncio.Lock()
         """Held by every change of a night (taken after a table's lock, never before)."""
         self._open: dict[int, NightRecord] | None = None
@@ -92,11 +98,11 @@ class NightService:
             if user_id != night.host_id and not can_manage:
                 raise Refusal(_(ONLY_HOST_END, host=f"<@{night.host_id}>"), "not_host")
             now = time.time()
-            ended = dataclasses.replace(night, status="ended", ended_at=now, updated_at=now)
+            ended = ended_now(night, now)
             await self.storage.save_night(ended)
             del (await self._nights())[channel_id]
-            self._show(ended)
-            self._messages.pop(ended.id, None)
+            self._closed(ended)
+        self.finals(ended)
         return ended
 
     async def in_channel(self, channel_id: int) -> NightRecord:
@@ -131,8 +137,9 @@ class NightService:
         gets the table's open night with that result in its state (None when the
         table is of no open night, or its result is in already), to store it with the
         table's closing in one transaction; once the body is through, the night is
-        kept and shown. The table's lock is held; this takes the nights' lock, only for
-        a night's table (a table joins a night before it opens, never after)."""
+        kept and shown, or ended once it has played every round it was to. The
+        table's lock is held; this takes the nights' lock, only for a night's table (a
+        table joins a night before it opens, never after)."""
         if self.of_table(table_id) is None:
             yield None
             return
@@ -142,6 +149,7 @@ class NightService:
             yield changed
             if changed is not None:
                 await self._keep(changed)
+                await self._end_if_played(changed)
 
     async def restore(self) -> list[NightRecord]:
         """The open nights after a restart, each message shown again as it stands."""
@@ -201,6 +209,48 @@ class NightService:
     def refusal(exc: NightError) -> Refusal:
         """What a refused change of a night tells the member."""
         return Refusal(_(REFUSED.get(exc.code, NO_NIGHT)), exc.code)
+
+    # --- the night's end once its rounds are played (docs/nights.md "The night's end")
+
+    async def recorded(self, night: NightRecord) -> NightRecord:
+        """The channel's night as storage has it now that a table's result went in with
+        it (:meth:`~bot.storage.Storage.close_table`): kept, or ended when it has played
+        every round it was to play (:meth:`_end_if_played`)."""
+        async with self.lock:
+            held = (await self._nights()).get(night.channel_id)
+            if held is None or held.id != night.id:
+                return night  # ended meanwhile
+            await self._keep(night)
+            return await self._end_if_played(night)
+
+    async def restore_finals(self) -> int:
+        """At start-up: post the final standings still to post, and end the open nights
+        that played every round they were to (the bot stopped before ending them);
+        returns how many are posted."""
+        pending = await self.storage.pending_night_finals(self.shards)
+        for night in pending:
+            self.finals(night)
+        async with self.lock:
+            played = [await self._end_if_played(n) for n in list((await self._nights()).values())]
+        return len(pending) + sum(n.status == "ended" for n in played)
+
+    async def _end_if_played(self, night: NightRecord) -> NightRecord:
+        """The open night kept (the lock held), or ended when it has played every round
+        it was to: its final standings marked still to post in the ending write, then
+        posted."""
+        if not night.state.all_played(night.settings):
+            return night
+        ended = ended_now(night)
+        await self.storage.save_night(ended)
+        del (await self._nights())[night.channel_id]
+        self._closed(ended)
+        self.finals(ended)
+        return ended
+
+    def _closed(self, ended: NightRecord) -> None:
+        """The ended night's message shows it over, its last update."""
+        self._show(ended)
+        self._messages.pop(ended.id, None)
 
     async def _elsewhere(self, exc: InAnotherNight) -> Refusal:
         other = await self.storage.night(exc.night_id)

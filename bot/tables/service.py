@@ -9,7 +9,8 @@ the other. Its jobs live beside it: the lobby (:mod:`bot.tables.lobby`), turns
 (:mod:`bot.tables.actions`), panels (:mod:`bot.tables.panels`), hints
 (:mod:`bot.tables.hints`), the servers' settings (:mod:`bot.tables.server_settings`)
 and a game night's tables (:mod:`bot.tables.night_tables`); the game nights' changes
-(:mod:`bot.tables.nights`) beside it.
+(:mod:`bot.tables.nights`) and final standings (:mod:`bot.tables.night_finals`) beside
+it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from bot.storage import Storage
 from bot.tables.actions import ActionJobs
 from bot.tables.commit import Turns
 from bot.tables.hints import HintJobs
+from bot.tables.night_finals import NightFinals
 from bot.tables.night_tables import NightTableJobs
 from bot.tables.nights import NightService
 from bot.tables.registry import TableRegistry
@@ -42,7 +44,8 @@ class TableService(NightTableJobs, ActionJobs, HintJobs):
         self.registry = registry
         self.storage = storage
         self.settings = ServerSettings(storage)
-        self.nights = NightService(storage, registry)
+        self.night_finals = NightFinals(registry.client, storage, self.settings)
+        self.nights = NightService(storage, registry, self.night_finals.schedule)
         self.accepted = 0
         self._seeds = random.SystemRandom() if seed is None else random.Random(seed)
         self._opening = asyncio.Lock()

@@ -117,7 +117,9 @@ async def test_a_night_of_nine_plays_two_rounds_through_a_restart(
         await play_out(driver)
         assert finished(double, channel)
 
-    night = await night_of(bot, here)
+    ended = await bot.storage.night(night.id)  # its last round played, the night ended
+    assert ended is not None and ended.status == "ended"
+    night = ended
     games = await bot.storage.night_games(double.guild.id, night.id)
     assert [(g.night_round, g.status) for g in games].count((1, "finished")) == 2
     assert [(g.night_round, g.status) for g in games].count((2, "finished")) == 2
@@ -129,4 +131,4 @@ async def test_a_night_of_nine_plays_two_rounds_through_a_restart(
     lines = field(night_message(double, night.id), "Standings").splitlines()
     assert [line.split(" · ")[1] for line in lines] == [
         f"{points_text(m.total)} points" for m in shown_now.members]
-    assert "Every round has been played" in night_message(double, night.id).current.text()
+    assert "This game night is over." in night_message(double, night.id).current.text()

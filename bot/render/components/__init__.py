@@ -15,7 +15,8 @@ shape it does not expect; :func:`parse` answers None for anything else.
 - a game night's message (:mod:`~bot.render.components.night`): :class:`NightButton`
   ``n:<night>:<join, leave, standings or seat>``;
 - the recorded games (:mod:`~bot.render.components.records`): :class:`HistoryButton`
-  ``h:<page>:<game or all>:<member or 0>``, :class:`ReplayButton`
+  ``h:<page>:<game or all>:<member or 0>``, :class:`NightHistoryButton`
+  ``hn:<page>:<game or all>:<member or 0>``, :class:`ReplayButton`
   ``r:<game>:<hand>:<trick>``.
 
 A game never writes a custom id: its adapter's panel lists buttons as
@@ -40,7 +41,12 @@ from bot.render.components.panel import (
     HintButton,
     RefreshButton,
 )
-from bot.render.components.records import ALL_GAMES, HistoryButton, ReplayButton
+from bot.render.components.records import (
+    ALL_GAMES,
+    HistoryButton,
+    NightHistoryButton,
+    ReplayButton,
+)
 from bot.render.components.rows import ROW_WIDTH, Rows, custom_ids_of, in_rows, row
 from bot.render.components.table import LOBBY, AgainButton, HandButton, LobbyButton
 
@@ -51,6 +57,6 @@ __all__ = [
     "ALL_GAMES", "LOBBY", "MAX_ID", "MAX_VALUES", "NIGHT", "ROW_WIDTH", "Action",
     "ActionButton", "ActionSelect", "AgainButton", "Component", "ComponentHandlers",
     "HandButton", "HintButton", "HistoryButton", "Item", "Labelled", "LobbyButton",
-    "NightButton", "RefreshButton", "ReplayButton", "Rows", "TableComponent",
-    "custom_ids_of", "in_rows", "kinds", "parse", "row",
+    "NightButton", "NightHistoryButton", "RefreshButton", "ReplayButton", "Rows",
+    "TableComponent", "custom_ids_of", "in_rows", "kinds", "parse", "row",
 ]
