@@ -173,3 +173,15 @@ async def test_a_round_seated_before_a_stop_opens_its_tables_when_seated_again(
     table = bot.registry.in_channel(double.channel.id)
     assert table is not None and table.rec.status == "running"
     assert [s.user_id for s in table.seats] == list(night.state.rounds[0].tables[0].members)
+
+
+async def test_a_night_starts_only_where_its_message_can_be_posted(
+    double: Double, bot: CardBot,
+) -> None:
+    host = double.add_user("ana")
+    double.set_overwrite(double.channel, double.bot_role(),
+                         deny=discord.Permissions(embed_links=True))
+    refused = await double.slash(host, double.channel, "night", "start", title="Cards")
+    assert refused.content.startswith("I cannot run a table in this channel: I am missing "
+                                      "**Embed Links**"), refused
+    assert await bot.storage.open_nights() == []
