@@ -40,7 +40,9 @@ from engine.kachuful.actions import (
 from engine.kachuful.config import MAX_PLAYERS, KachufulConfig, config_of
 from engine.kachuful.core import HandCore
 from engine.kachuful.deal import Deal, SeededDecks, check_deal, deal_from, draw_first_dealer
+from engine.kachuful.hand import HandRecord
 from engine.kachuful.trick import legal_mask
+from engine.kachuful.view import build_view
 
 BIDDING: Final = "bidding"
 PLAYING: Final = "playing"
@@ -71,47 +73,6 @@ _LEGAL_BIDS: Final[dict[tuple[int, int | None, bool], tuple[Action, ...]]] = {}
 
 def _lean_trump(trump: Suit | None) -> int:
     return -1 if trump is None else int(trump)
-
-
-class HandRecord:
-    """One hand as it goes: its deal, bids, tricks and (once scored) scores, read from
-    its :class:`HandCore`. Read-only outside the game."""
-
-    __slots__ = ("core", "deal", "dealer", "index", "number", "scores", "size", "trump")
-
-    def __init__(
-        self, number: int, index: int, deal: Deal, trump: Suit | None, core: HandCore
-    ) -> None:
-        self.number = number
-        self.index = index
-        self.size = core.size
-        self.dealer = core.dealer
-        self.deal = deal
-        self.trump = trump
-        self.core = core
-        self.scores: list[int] | None = None
-
-    @property
-    def bids(self) -> list[int | None]:
-        return self.core.bids
-
-    @property
-    def blind(self) -> list[bool]:
-        return self.core.blind
-
-    @property
-    def tricks_won(self) -> list[int]:
-        return self.core.won
-
-    @property
-    def trick_winners(self) -> list[int]:
-        return self.core.winners
-
-    @property
-    def tricks(self) -> list[tuple[int, tuple[Card, ...]]]:
-        """Every finished trick as ``(leader, cards in play order)``."""
-        return [(leader, tuple(CARD_OF_BIT[b] for b in cards))
-                for leader, cards in self.core.tricks]
 
 
 class KachufulGame(Game):
@@ -531,9 +492,7 @@ class KachufulGame(Game):
         return Results(scored, list(self._totals), winners, over)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """See :mod:`engine.kachuful.view`, which imports the game (hence the late import)."""
-        from engine.kachuful.view import build_view
-
+        """See :mod:`engine.kachuful.view`."""
         return build_view(self, seat)
 
     # --- JSON -------------------------------------------------------------------------

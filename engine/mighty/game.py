@@ -74,6 +74,7 @@ from engine.mighty.rules import (
     settle,
 )
 from engine.mighty.trick import PlayedTrick, first_in_hand_order
+from engine.mighty.view import build_view
 
 AUCTION = "auction"
 DISCARD = "discard"
@@ -993,9 +994,7 @@ class MightyGame(Game):
     # --- views and notation --------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """See :mod:`engine.mighty.view`, which imports the game (hence the late import)."""
-        from engine.mighty.view import build_view
-
+        """See :mod:`engine.mighty.view`."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < PLAYERS):
             raise IllegalAction("bad_input", f"a seat is a number from 0 to {PLAYERS - 1}")
         return build_view(self, seat)
