@@ -1,4 +1,4 @@
-"""The one small interface both games implement (OpenSpiel-style).
+"""The one small interface every game implements (OpenSpiel-style).
 
 A game is a plain, mutable, deterministic state machine over seats ``0..players-1``
 (clockwise: seat 1 sits left of seat 0). Callers ask whose turn it is, list the legal
@@ -89,7 +89,7 @@ class Results:
 
 
 class Game(ABC):
-    """The interface shared by Kachuful and Mighty."""
+    """The interface every game implements."""
 
     name: ClassVar[str]
 

@@ -3,8 +3,9 @@
 Cycles are looked for among every module of ``engine/``, ``bot/`` and ``cogs/``,
 counting the imports inside functions and those under ``if TYPE_CHECKING:``: the
 record and descriptor modules import the game, and the game imports its view module,
-which types what it reads of the game with a ``Protocol`` (``Seen``). The layers of ``bot/`` are listed
-in :data:`LAYERS`, lowest first; each package's ``__init__`` says what it holds.
+which types what it reads of the game with a ``Protocol`` (``Seen``). The layers of
+``bot/`` are listed in :data:`LAYERS`, lowest first; each package's ``__init__`` says
+what it holds.
 """
 
 from __future__ import annotations
