@@ -121,7 +121,7 @@ class CardBot(commands.AutoShardedBot):
             log.info("posting the final standings of %d table(s)", len(finals))
         # What is alive now (libraries, catalogs, commands, restored tables) lives as long
         # as the process: keep it out of every later collection, whose pauses under load
-        # otherwise grow with it (README "The bot under load").
+        # otherwise grow with it (docs/benchmarks.md "The bot under load").
         gc.collect()
         gc.freeze()
         await self.sync_commands()

@@ -1,6 +1,6 @@
 """``/history [game] [member]`` and ``/replay game``: a server's recorded games and
-their replays (README "History", "Replays"), answered privately. Thin: the shared
-controller does the work, for the commands and their buttons alike."""
+their replays (docs/playing.md "/history", "/replay"), answered privately. Thin: the
+shared controller does the work, for the commands and their buttons alike."""
 
 from __future__ import annotations
 

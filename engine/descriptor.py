@@ -73,10 +73,10 @@ class Privy:
 
 class Reveal:
     """What a replay of a recorded game may show beyond its public views and hand
-    summaries (README "Replays"), read from its replay document with the deals written
-    out (``Game.record(expand_deals=True)``). This base, a game's default, shows nothing
-    that was hidden: no hand as dealt, no seat's private cards, and a replay file that
-    names the game only."""
+    summaries (docs/playing.md "/replay"), read from its replay document with the deals
+    written out (``Game.record(expand_deals=True)``). This base, a game's default, shows
+    nothing that was hidden: no hand as dealt, no seat's private cards, and a replay file
+    that names the game only."""
 
     def dealt(self, doc: Mapping[str, Any], deal: int, finished: bool) -> list[list[str]] | None:
         """Each seat's cards of deal ``deal`` (from 0) as dealt, when everyone may see

@@ -1,5 +1,5 @@
-"""What ``/history`` and ``/replay`` and their buttons do (README "History",
-"Replays"): a page of this server's recorded games, and the replay viewer of one."""
+"""What ``/history`` and ``/replay`` and their buttons do (docs/playing.md "/history",
+"/replay"): a page of this server's recorded games, and the replay viewer of one."""
 
 from __future__ import annotations
 

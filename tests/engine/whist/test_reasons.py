@@ -1,6 +1,6 @@
-"""Whist's hint reasons (W4; README "Hints"): every hinted card of whole games gets a
-reason that fits what the seat sees, and a replay of a finished game shows its deals
-(``Reveal``) while an unfinished one shows none."""
+"""Whist's hint reasons (W4; docs/playing.md "Hints"): every hinted card of whole games
+gets a reason that fits what the seat sees, and a replay of a finished game shows its
+deals (``Reveal``) while an unfinished one shows none."""
 
 from __future__ import annotations
 
