@@ -60,6 +60,25 @@ class GameSpec(Protocol[G]):
         ...
 
 
+def one_option_config(
+    title: str, players: int, seats: int, options: Mapping[str, str], key: str,
+) -> dict[str, int]:
+    """The config a ``simulate`` of ``players`` asks with ``options`` (as
+    :meth:`GameSpec.new_game` takes them) of a game for exactly ``seats`` players whose
+    one option is the whole number ``key`` (``--option hands=N``); ``bad_input`` for
+    other players or options."""
+    if players != seats:
+        raise IllegalAction("bad_input", f"{title} is for exactly {seats} players")
+    config: dict[str, int] = {}
+    for name, value in options.items():
+        if name != key:
+            raise IllegalAction("bad_input", f"{name}: is not an option here (only {key}=N)")
+        if not (value.isascii() and value.isdigit()):
+            raise IllegalAction("bad_input", f"{key}: a whole number, not {value!r}")
+        config[key] = int(value)
+    return config
+
+
 @dataclass(frozen=True, slots=True)
 class Privy:
     """Cards of one hand that one seat saw and the others never did (Mighty's kitty and
@@ -104,6 +123,26 @@ class Reveal:
 
 CONCEALED: Final = Reveal()
 """The replays of a game that declares no :class:`Reveal`: nothing that was hidden."""
+
+
+class PlayedOut(Reveal):
+    """The replays of a game in which every card dealt is played (Kachuful's K9,
+    Whist's W2 and W4): once the game is over, each hand as dealt is public, and the
+    replay file holds the deals played up to the last scored one, which reproduce its
+    totals."""
+
+    def dealt(self, doc: Mapping[str, Any], deal: int, finished: bool) -> list[list[str]] | None:
+        return [list(h) for h in doc["deals"][deal]["hands"]] if finished else None
+
+    def document(
+        self, doc: Mapping[str, Any], deals: int | None, played: Mapping[int, list[list[str]]],
+        summaries: Sequence[Mapping[str, Any]],
+    ) -> dict[str, Any]:
+        return {**doc, "deals": doc["deals"][:deals]}
+
+
+PLAYED_OUT: Final = PlayedOut()
+"""The :class:`PlayedOut` replays (``GameDescriptor.reveal``)."""
 
 
 @dataclass(frozen=True, eq=False)

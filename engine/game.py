@@ -14,7 +14,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -153,6 +153,39 @@ class Game(ABC):
     @abstractmethod
     def encode_action(cls, action: Action) -> dict[str, Any]:
         """The replay notation of ``action`` (inverse of :meth:`parse_action`)."""
+
+
+C_co = TypeVar("C_co", covariant=True)
+H_co = TypeVar("H_co", covariant=True)
+
+
+class Viewed(Protocol[C_co, H_co]):
+    """What every game's view module (``engine/<game>/view.py``) reads of its game,
+    with settings of type ``C_co`` and the deal in play recorded as an ``H_co``; the
+    module's own ``Seen`` adds the rest. A Protocol, so that the game may import its
+    view module and not the other way round."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def config(self) -> C_co: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def current(self) -> H_co: ...
+
+    def results(self) -> Results: ...
+
+    def legal_actions(self, seat: int) -> list[Action]: ...
 
 
 def invalid_config(exc: ValidationError) -> IllegalAction:

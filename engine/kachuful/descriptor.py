@@ -5,9 +5,8 @@ from __future__ import annotations
 from engine.ai.kachuful.reasons import REASONS
 from engine.ai.kachuful.simple import KachufulSimple
 from engine.ai.levels import decide_kachuful
-from engine.descriptor import GameDescriptor
+from engine.descriptor import PLAYED_OUT, GameDescriptor
 from engine.kachuful.game import KachufulGame
-from engine.kachuful.reveal import REVEAL
 from engine.kachuful.spec import SPEC
 
 KACHUFUL: GameDescriptor[KachufulGame] = GameDescriptor(
@@ -19,5 +18,5 @@ KACHUFUL: GameDescriptor[KachufulGame] = GameDescriptor(
     decide=decide_kachuful,
     policies={"simple": KachufulSimple},
     hints=REASONS,
-    reveal=REVEAL,
+    reveal=PLAYED_OUT,
 )

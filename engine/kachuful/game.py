@@ -43,6 +43,8 @@ from engine.kachuful.deal import Deal, SeededDecks, check_deal, deal_from, draw_
 from engine.kachuful.hand import HandRecord
 from engine.kachuful.trick import legal_mask
 from engine.kachuful.view import build_view
+from engine.record import replay_document
+from engine.setup import check_source, checked_first_dealer
 
 BIDDING: Final = "bidding"
 PLAYING: Final = "playing"
@@ -124,17 +126,9 @@ class KachufulGame(Game):
         self._decks = None if self._seed is None else SeededDecks(self._seed)
         self._deals = None if deals is None else list(deals)
         self._draw: list[list[tuple[int, Card]]] | None = None
-        if first_dealer is None:
-            if seed is None:
-                raise IllegalAction("bad_input",
-                                    N_("first_dealer is required with explicit deals"))
+        if first_dealer is None and seed is not None:
             first_dealer, self._draw = draw_first_dealer(random.Random(f"{seed}:draw"), n)
-        elif not _is_int(first_dealer) or not 0 <= first_dealer < n:
-            raise IllegalAction(
-                "bad_input", N_("first_dealer must be a seat from 0 to {last}, not {value}"),
-                last=n - 1, value=repr(first_dealer),
-            )
-        self._first_dealer = first_dealer
+        self._first_dealer = checked_first_dealer(first_dealer, n)
         self._totals = [0] * n
         self._records: list[HandRecord] = []
         self._log: list[tuple[int, Action]] = []
@@ -147,15 +141,8 @@ class KachufulGame(Game):
     def _check_source(
         self, seed: int | str | None, deals: Sequence[Deal] | None
     ) -> int | str | None:
-        if (seed is None) == (deals is None):
-            raise IllegalAction("bad_input",
-                                N_("give either a seed or the deals, not both or neither"))
+        check_source(seed, deals)
         if deals is None:
-            if not (_is_int(seed) or isinstance(seed, str)):
-                raise IllegalAction(
-                    "bad_input", N_("the seed must be a whole number or text, not {value}"),
-                    value=repr(seed),
-                )
             return seed
         count = len(self._indices)
         if not deals:
@@ -501,22 +488,17 @@ class KachufulGame(Game):
         """The game as a replay document (the format of ``python -m engine replay``):
         setup plus every action so far. ``expand_deals`` writes the cards of every hand
         instead of the seed."""
-        doc: dict[str, Any] = {
-            "game": self.name,
-            "config": dict(self._config.settings),
-            "first_dealer": self._first_dealer,
-        }
-        if self._seed is not None and not expand_deals:
-            doc["seed"] = self._seed
-        else:
-            turned = self._config.trump == "turned"
-            doc["deals"] = [d.encode(turned) for d in self.all_deals()]
+        turned = self._config.trump == "turned"
+        own: dict[str, int] = {}
         if self._indices.start:
-            doc["start_hand"] = self._indices.start
+            own["start_hand"] = self._indices.start
         if self._indices.stop != len(self._sizes):
-            doc["max_hands"] = len(self._indices)
-        doc["actions"] = [{"seat": s, **encode_action(a)} for s, a in self._log]
-        return doc
+            own["max_hands"] = len(self._indices)
+        return replay_document(
+            self, self._config.settings, self._first_dealer, self._seed,
+            lambda: [d.encode(turned) for d in self.all_deals()], expand_deals, self._log,
+            **own,
+        )
 
     def all_deals(self) -> list[Deal]:
         """The deal of every hand this game plays (dealt or not yet); with explicit
@@ -531,13 +513,8 @@ class KachufulGame(Game):
             for k, index in enumerate(self._indices)
         ]
 
-    @classmethod
-    def parse_action(cls, data: Mapping[str, Any]) -> Action:
-        return parse_action(data)
-
-    @classmethod
-    def encode_action(cls, action: Action) -> dict[str, Any]:
-        return encode_action(action)
+    parse_action = staticmethod(parse_action)
+    encode_action = staticmethod(encode_action)
 
 
 def _is_int(value: object) -> bool:

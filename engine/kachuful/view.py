@@ -6,33 +6,15 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine.cards import NAMES, Card, sort_hand, trump_label
-from engine.game import Action, Play, Results
+from engine.game import Play, Viewed
 from engine.kachuful.actions import encode_action
 from engine.kachuful.config import KachufulConfig
 from engine.kachuful.hand import HandRecord
 
 
-class Seen(Protocol):
+class Seen(Viewed[KachufulConfig, HandRecord], Protocol):
     """What a view reads of the game (:class:`engine.kachuful.game.KachufulGame`, which
-    imports this module)."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def players(self) -> int: ...
-
-    @property
-    def config(self) -> KachufulConfig: ...
-
-    @property
-    def phase(self) -> str: ...
-
-    @property
-    def to_act(self) -> int | None: ...
-
-    @property
-    def current(self) -> HandRecord: ...
+    imports this module) besides what every view reads."""
 
     @property
     def hands(self) -> Sequence[HandRecord]: ...
@@ -51,10 +33,6 @@ class Seen(Protocol):
     def has_looked(self, seat: int) -> bool: ...
 
     def forbidden_bid(self) -> int | None: ...
-
-    def results(self) -> Results: ...
-
-    def legal_actions(self, seat: int) -> list[Action]: ...
 
 
 def _cards(leader: int, cards: tuple[Card, ...] | list[Card], players: int) -> list[dict[str, Any]]:

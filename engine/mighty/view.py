@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from engine.cards import NAMES, Card, Suit, sort_hand, trump_label
-from engine.game import Action, Results
+from engine.game import Action, Viewed
 from engine.mighty.actions import FriendTarget, MightyBid
 from engine.mighty.config import MightyConfig
 from engine.mighty.hand import HandRecord, contract_json, friend_call_json
@@ -29,15 +29,14 @@ from engine.mighty.rules import (
 from engine.mighty.trick import PlayedTrick
 
 
-class Seen(Protocol):
+class Seen(Viewed[MightyConfig, HandRecord], Protocol):
     """What a view reads of the match (:class:`engine.mighty.game.MightyGame`, which
-    imports this module): its public attributes, then its properties and methods."""
+    imports this module) besides what every view reads: its public attributes, then its
+    properties and methods."""
 
-    config: MightyConfig
     match_length: int
     records: list[HandRecord]
     last_redeal: HandRecord | None
-    to_act: int | None
     dealer: int
     first_speaker: int
     kitty: tuple[Card, ...]
@@ -62,19 +61,10 @@ class Seen(Protocol):
     last_trick: tuple[int, PlayedTrick] | None
 
     @property
-    def name(self) -> str: ...
-
-    @property
-    def phase(self) -> str: ...
-
-    @property
     def hands(self) -> list[list[Card]]: ...
 
     @property
     def hand_number(self) -> int: ...
-
-    @property
-    def current(self) -> HandRecord: ...
 
     @property
     def trick_no(self) -> int: ...
@@ -93,8 +83,6 @@ class Seen(Protocol):
 
     @property
     def secret_turn(self) -> bool: ...
-
-    def results(self) -> Results: ...
 
     def listed_actions(self, seat: int) -> list[Action]: ...
 

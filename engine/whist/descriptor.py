@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from engine.descriptor import GameDescriptor
+from engine.descriptor import PLAYED_OUT, GameDescriptor
 from engine.whist.ai import WhistSimple, decide_whist
 from engine.whist.game import WhistGame
 from engine.whist.reasons import REASONS
-from engine.whist.reveal import REVEAL
 from engine.whist.rules import PLAYERS
 from engine.whist.spec import SPEC
 
@@ -19,5 +18,5 @@ WHIST: GameDescriptor[WhistGame] = GameDescriptor(
     decide=decide_whist,
     policies={"simple": WhistSimple},
     hints=REASONS,
-    reveal=REVEAL,
+    reveal=PLAYED_OUT,
 )
