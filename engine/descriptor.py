@@ -21,7 +21,7 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 from engine.ai.budget import Budget
 from engine.ai.policy import Policy
 from engine.ai.reasons import HintReasons
-from engine.game import Action, Event, Game, IllegalAction
+from engine.game import Action, Event, Game, GameConfig, IllegalAction
 from engine.record import run_actions
 
 G = TypeVar("G", bound=Game)
@@ -155,6 +155,10 @@ class GameDescriptor(Generic[G]):
     """The game's name for people (``Kachuful``)."""
     game: type[G]
     """The engine class (:class:`engine.game.Game`)."""
+    config: type[GameConfig]
+    """The game's settings (what its class reads of its ``config``)."""
+    players: range
+    """How many players the game is for (Kachuful: ``range(3, 8)``)."""
     default_players: int
     """The table size ``simulate`` uses without ``--players``."""
     spec: GameSpec[G]

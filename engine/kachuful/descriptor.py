@@ -6,6 +6,7 @@ from engine.ai.kachuful.reasons import REASONS
 from engine.ai.kachuful.simple import KachufulSimple
 from engine.ai.levels import decide_kachuful
 from engine.descriptor import PLAYED_OUT, GameDescriptor
+from engine.kachuful.config import MAX_PLAYERS, MIN_PLAYERS, KachufulConfig
 from engine.kachuful.game import KachufulGame
 from engine.kachuful.spec import SPEC
 
@@ -13,6 +14,8 @@ KACHUFUL: GameDescriptor[KachufulGame] = GameDescriptor(
     name=KachufulGame.name,
     title="Kachuful",
     game=KachufulGame,
+    config=KachufulConfig,
+    players=range(MIN_PLAYERS, MAX_PLAYERS + 1),
     default_players=4,
     spec=SPEC,
     decide=decide_kachuful,
