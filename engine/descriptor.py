@@ -149,8 +149,6 @@ PLAYED_OUT: Final = PlayedOut()
 class GameDescriptor(Generic[G]):
     """One game, as registered. Compared and hashed by identity (one per game)."""
 
-    name: str
-    """The ``game`` of a replay document and of ``simulate GAME`` (``kachuful``)."""
     title: str
     """The game's name for people (``Kachuful``)."""
     game: type[G]
@@ -171,6 +169,12 @@ class GameDescriptor(Generic[G]):
     """The reasons of the hints (:mod:`engine.ai.hints`)."""
     reveal: Reveal = CONCEALED
     """What a replay may show (:class:`Reveal`; by default nothing that was hidden)."""
+
+    @property
+    def name(self) -> str:
+        """The ``game`` of a replay document and of ``simulate GAME`` (``kachuful``): its
+        class's."""
+        return self.game.name
 
     def load(self, doc: Any) -> G:
         """The game a replay document (a saved game) describes, its actions applied;

@@ -11,7 +11,6 @@ from engine.kachuful.game import KachufulGame
 from engine.kachuful.spec import SPEC
 
 KACHUFUL: GameDescriptor[KachufulGame] = GameDescriptor(
-    name=KachufulGame.name,
     title="Kachuful",
     game=KachufulGame,
     config=KachufulConfig,

@@ -13,7 +13,6 @@ from engine.mighty.rules import PLAYERS
 from engine.mighty.spec import SPEC
 
 MIGHTY: GameDescriptor[MightyGame] = GameDescriptor(
-    name=MightyGame.name,
     title="Mighty",
     game=MightyGame,
     config=MightyConfig,

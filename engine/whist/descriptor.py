@@ -11,7 +11,6 @@ from engine.whist.rules import PLAYERS
 from engine.whist.spec import SPEC
 
 WHIST: GameDescriptor[WhistGame] = GameDescriptor(
-    name=WhistGame.name,
     title="Whist",
     game=WhistGame,
     config=WhistConfig,
