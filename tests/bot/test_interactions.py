@@ -286,7 +286,8 @@ async def test_fuzzed_components_change_nothing_and_the_games_finish(
 
     def new_game(rec: Any, opening: dict[str, Any]) -> KachufulGame:
         deal = opening["deal"]
-        return KachufulGame(KACHUFUL.engine_config(rec.settings, deal["players"]), seed=deal["seed"])
+        config = KACHUFUL.engine_config(rec.settings, deal["players"])
+        return KachufulGame(config, seed=deal["seed"])
 
     final = (await replayed(tmp_path / "bot.sqlite3", new_game)).results()
     assert final.over
