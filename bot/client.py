@@ -119,6 +119,8 @@ class CardBot(commands.AutoShardedBot):
             await self._service.resume(table, final=True)
         if finals:
             log.info("posting the final standings of %d table(s)", len(finals))
+        if nights := await self._service.nights.restore_finals():
+            log.info("posting the final standings of %d game night(s)", nights)
         # What is alive now (libraries, catalogs, commands, restored tables) lives as long
         # as the process: keep it out of every later collection, whose pauses under load
         # otherwise grow with it (docs/benchmarks.md "The bot under load").
@@ -170,6 +172,7 @@ class CardBot(commands.AutoShardedBot):
         gc.unfreeze()  # a process may start another client (the tests do)
         if self._service is not None:
             await self._service.registry.close()
+            await self._service.night_finals.close()
         if self._turns is not None:
             await self._turns.close()
         await super().close()

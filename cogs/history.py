@@ -1,6 +1,7 @@
-"""``/history [game] [member]`` and ``/replay game``: a server's recorded games and
-their replays (docs/playing.md "/history", "/replay"), answered privately. Thin: the
-shared controller does the work, for the commands and their buttons alike."""
+"""``/history [game] [member] [nights]`` and ``/replay game``: a server's recorded games
+(or, with ``nights``, its finished game nights) and their replays (docs/playing.md
+"/history", "/replay", docs/nights.md), answered privately. Thin: the shared controller
+does the work, for the commands and their buttons alike."""
 
 from __future__ import annotations
 
@@ -32,13 +33,19 @@ class History(commands.Cog):
 
     @app_commands.command(
         description=L_("This server's finished and abandoned games, newest first"))
-    @app_commands.describe(game=L_("Only this game"), member=L_("Only games this member played"))
+    @app_commands.describe(
+        game=L_("Only this game"), member=L_("Only games this member played"),
+        nights=L_("Show the finished game nights, each with its games"))
     @app_commands.guild_only()
     async def history(
         self, interaction: Interaction, game: str | None = None,
-        member: discord.User | None = None,
+        member: discord.User | None = None, nights: bool = False,
     ) -> None:
-        await self.bot.controller.history(interaction, game, None if member is None else member.id)
+        user = None if member is None else member.id
+        if nights:
+            await self.bot.controller.night_history(interaction, game, user)
+        else:
+            await self.bot.controller.history(interaction, game, user)
 
     @app_commands.command(description=L_("Replay one of this server's games, privately"))
     @app_commands.describe(game=L_("The game (its id, e.g. 12; start typing for recent games)"))

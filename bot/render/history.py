@@ -7,6 +7,7 @@ language (:meth:`bot.i18n.Lang.date`). Names in embeds never ping."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Final
 
 import discord
@@ -14,7 +15,7 @@ import discord
 from bot.games.adapter import GameAdapter
 from bot.i18n import N_, _, _n, current
 from bot.records.replays import HandPages, Replay
-from bot.render.components import HistoryButton, ReplayButton, Rows, in_rows, row
+from bot.render.components import Component, HistoryButton, ReplayButton, Rows, in_rows, row
 from bot.render.embeds import clip
 from bot.storage.recorded import RecordedGame
 from bot.storage.results import PlayerResult
@@ -77,18 +78,23 @@ def history_page(
                          4096),
         colour=discord.Colour.blurple(),
     )
-    rows = in_rows([ReplayButton(g.game_id, 0, 0).button(
-        _("Replay #{id}", id=g.game_id), discord.ButtonStyle.secondary) for g in games])
-    nav = []
-    if page > 0:
-        nav.append(HistoryButton(page - 1, game, member).button(
-            _("Prev"), discord.ButtonStyle.primary))
-    if page + 1 < pages:
-        nav.append(HistoryButton(page + 1, game, member).button(
-            _("Next"), discord.ButtonStyle.primary))
+    return embed, page_rows([g.game_id for g in games], page, pages,
+                            lambda to: HistoryButton(to, game, member))
+
+
+def page_rows(
+    replays: list[int], page: int, pages: int, turn: Callable[[int], Component],
+) -> Rows:
+    """A history page's rows: a Replay button for each of the games ``replays``, then
+    Prev/Next (``turn``: the button to a page) where there is a page to turn to."""
+    rows = in_rows([ReplayButton(gid, 0, 0).button(
+        _("Replay #{id}", id=gid), discord.ButtonStyle.secondary) for gid in replays])
+    nav = [turn(to).button(label, discord.ButtonStyle.primary)
+           for shown, label, to in ((page > 0, _("Prev"), page - 1),
+                                    (page + 1 < pages, _("Next"), page + 1)) if shown]
     if nav:
         rows.append(row(nav))
-    return embed, Rows(rows)
+    return Rows(rows)
 
 
 def _no_games(title: str | None, member: int | None) -> str:

@@ -216,10 +216,12 @@ class Storage(Protocol):
         posted."""
 
     async def nights(
-        self, guild_id: int, offset: int, limit: int,
+        self, guild_id: int, offset: int, limit: int, *, game: GameName | None = None,
+        user_id: int | None = None,
     ) -> tuple[list[NightRecord], int]:
         """A page of the server's ended nights, the latest first, and how many there
-        are in all."""
+        are in all; only those with a recorded game of ``game``, and only those
+        ``user_id`` was in, when given."""
 
     async def night_games(self, guild_id: int, night_id: int) -> list[RecordedGame]:
         """The server's recorded games of a night, round by round."""

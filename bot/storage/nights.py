@@ -165,13 +165,23 @@ async def load_pending_finals(db: Sql, shards: Shards = ALL) -> list[NightRecord
 
 
 async def ended_nights(
-    db: Sql, guild_id: int, offset: int, limit: int,
+    db: Sql, guild_id: int, offset: int, limit: int, *, game: str | None = None,
+    user_id: int | None = None,
 ) -> tuple[list[NightRecord], int]:
     """A page of the server's ended nights, the latest ended first, and how many
-    there are in all."""
-    total = await fetchone(
-        db, "SELECT COUNT(*) FROM nights WHERE guild_id = ? AND status = 'ended'", (guild_id,))
+    there are in all: only those with a recorded game of ``game``, and only those
+    ``user_id`` was in (held: as its host or a member), when given."""
+    where, params = "guild_id = ? AND status = 'ended'", list[object]([guild_id])
+    if game is not None:
+        where += " AND EXISTS (SELECT 1 FROM games g WHERE g.night_id = nights.id " \
+                 "AND g.game = ?)"
+        params.append(game)
+    if user_id is not None:
+        where += " AND EXISTS (SELECT 1 FROM night_members m WHERE m.night_id = nights.id " \
+                 "AND m.user_id = ?)"
+        params.append(user_id)
+    total = await fetchone(db, f"SELECT COUNT(*) FROM nights WHERE {where}", params)
     rows = await db.fetch(
-        f"SELECT {_COLUMNS} FROM nights WHERE guild_id = ? AND status = 'ended' "
-        "ORDER BY ended_at DESC, id DESC LIMIT ? OFFSET ?", (guild_id, limit, offset))
+        f"SELECT {_COLUMNS} FROM nights WHERE {where} "
+        "ORDER BY ended_at DESC, id DESC LIMIT ? OFFSET ?", [*params, limit, offset])
     return [_record(r) for r in rows], int(total[0]) if total else 0

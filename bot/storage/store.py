@@ -219,9 +219,11 @@ class SqlStorage:
         return await night_rows.load_pending_finals(self.db.sql, shards)
 
     async def nights(
-        self, guild_id: int, offset: int, limit: int,
+        self, guild_id: int, offset: int, limit: int, *, game: GameName | None = None,
+        user_id: int | None = None,
     ) -> tuple[list[NightRecord], int]:
-        return await night_rows.ended_nights(self.db.sql, guild_id, offset, limit)
+        return await night_rows.ended_nights(self.db.sql, guild_id, offset, limit, game=game,
+                                             user_id=user_id)
 
     async def night_games(self, guild_id: int, night_id: int) -> list[RecordedGame]:
         return await recorded.night_games(self.db.sql, guild_id, night_id)

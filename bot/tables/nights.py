@@ -16,6 +16,7 @@ from bot.shards import Shards
 from bot.storage import ChannelTaken, Storage
 from bot.storage.interface import InAnotherNight
 from bot.storage.nights import NightRecord
+from bot.tables.night_finals import ended_now
 from bot.tables.table import Refusal
 
 NO_NIGHT = N_("There is no game night in this channel. Start one with `/night start`.")
@@ -35,9 +36,13 @@ class NightService:
     """Opens, changes and ends the game nights of ``shards``' servers, one change at a
     time; the open ones are read from storage once, then kept by channel."""
 
-    def __init__(self, storage: Storage, shards: Shards) -> None:
+    def __init__(
+        self, storage: Storage, shards: Shards, finals: Callable[[NightRecord], None],
+    ) -> None:
         self.storage = storage
         self.shards = shards
+        self.finals = finals
+        """Posts an ended night's final standings (:mod:`bot.tables.night_finals`)."""
         self._lock = asyncio.Lock()
         self._open: dict[int, NightRecord] | None = None
 
@@ -75,9 +80,10 @@ class NightService:
             if user_id != night.host_id and not can_manage:
                 raise Refusal(_(ONLY_HOST_END, host=f"<@{night.host_id}>"), "not_host")
             now = time.time()
-            ended = dataclasses.replace(night, status="ended", ended_at=now, updated_at=now)
+            ended = ended_now(night, now)
             await self.storage.save_night(ended)
             del (await self._nights())[channel_id]
+        self.finals(ended)
         return ended
 
     async def in_channel(self, channel_id: int) -> NightRecord:
@@ -105,6 +111,42 @@ class NightService:
                 raise await self._elsewhere(exc) from None
             (await self._nights())[channel_id] = changed
         return changed
+
+    # --- the night's end once its rounds are played (docs/nights.md "The night's end")
+
+    async def recorded(self, night: NightRecord) -> NightRecord:
+        """The channel's night as storage has it now that a table's result went in with
+        it (:meth:`~bot.storage.Storage.close_table`): kept, or ended when it has played
+        every round it was to play (:meth:`_end_if_played`)."""
+        async with self._lock:
+            held = (await self._nights()).get(night.channel_id)
+            if held is None or held.id != night.id:
+                return night  # ended meanwhile
+            (await self._nights())[night.channel_id] = night
+            return await self._end_if_played(night)
+
+    async def restore_finals(self) -> int:
+        """At start-up: post the final standings still to post, and end the open nights
+        that played every round they were to (the bot stopped before ending them);
+        returns how many are posted."""
+        pending = await self.storage.pending_night_finals(self.shards)
+        for night in pending:
+            self.finals(night)
+        async with self._lock:
+            played = [await self._end_if_played(n) for n in list((await self._nights()).values())]
+        return len(pending) + sum(n.status == "ended" for n in played)
+
+    async def _end_if_played(self, night: NightRecord) -> NightRecord:
+        """The open night kept (the lock held), or ended when it has played every round
+        it was to: its final standings marked still to post in the ending write, then
+        posted."""
+        if not night.state.all_played(night.settings):
+            return night
+        ended = ended_now(night)
+        await self.storage.save_night(ended)
+        del (await self._nights())[night.channel_id]
+        self.finals(ended)
+        return ended
 
     async def _elsewhere(self, exc: InAnotherNight) -> Refusal:
         other = await self.storage.night(exc.night_id)

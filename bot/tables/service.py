@@ -8,7 +8,8 @@ builds what the answer shows. Two requests at once for the same table apply one 
 the other. Its jobs live beside it: the lobby (:mod:`bot.tables.lobby`), turns
 (:mod:`bot.tables.actions`), panels (:mod:`bot.tables.panels`), hints
 (:mod:`bot.tables.hints`) and the servers' settings (:mod:`bot.tables.server_settings`);
-the game nights' changes (:mod:`bot.tables.nights`) beside it.
+the game nights' changes (:mod:`bot.tables.nights`) and final standings
+(:mod:`bot.tables.night_finals`) beside it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from bot.tables.actions import ActionJobs
 from bot.tables.commit import Turns
 from bot.tables.hints import HintJobs
 from bot.tables.lobby import LobbyJobs
+from bot.tables.night_finals import NightFinals
 from bot.tables.nights import NightService
 from bot.tables.registry import TableRegistry
 from bot.tables.server_settings import ServerSettings
@@ -41,7 +43,8 @@ class TableService(LobbyJobs, ActionJobs, HintJobs):
         self.registry = registry
         self.storage = storage
         self.settings = ServerSettings(storage)
-        self.nights = NightService(storage, registry.shards)
+        self.night_finals = NightFinals(registry.client, storage, self.settings)
+        self.nights = NightService(storage, registry.shards, self.night_finals.schedule)
         self.accepted = 0
         self._seeds = random.SystemRandom() if seed is None else random.Random(seed)
         self._opening = asyncio.Lock()

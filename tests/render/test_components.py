@@ -20,6 +20,7 @@ EXAMPLES: list[ids.Component] = [
     ids.HintButton(5, 3), ids.ActionButton(BIG, 999_999_999, "x" * 24),
     ids.ActionSelect(BIG, 999_999_999, "friend", tuple(f"v{i}" for i in range(25))),
     ids.HistoryButton(9999, "kachuful", BIG), ids.HistoryButton(0, None, None),
+    ids.NightHistoryButton(9999, "mighty", BIG), ids.NightHistoryButton(0, None, None),
     ids.ReplayButton(BIG, 999, 99),
 ]
 
@@ -46,6 +47,7 @@ def test_every_kind_round_trips_within_100_characters(component: ids.Component) 
     ("g:12:again", ids.AgainButton(12)),
     ("h:3:kachuful:0", ids.HistoryButton(3, "kachuful", None)),
     ("h:0:all:42", ids.HistoryButton(0, None, 42)),
+    ("hn:2:all:42", ids.NightHistoryButton(2, None, 42)),
     ("r:7:2:10", ids.ReplayButton(7, 2, 10)),
     ("p:5:3:hint", ids.HintButton(5, 3)),
     ("p:5:3", ids.RefreshButton(5, 3)),
@@ -63,6 +65,7 @@ def test_a_select_reads_its_values() -> None:
 
 @pytest.mark.parametrize("custom_id", [
     "g:12:Again", "g:١٢:again", "g:12:again:x", "h:12345:all:0", "h:1:ALL:0", "h:1:all:",
+    "hn:1:all", "hn:12345:all:0", "hn:1:all:0:n",
     "r:7:2", "r:7:1000:1", "r:7:1:100", "p:5:3:hints", "p:5:33:hint", "r:²:1:1",
     "t:1:refresh", "t:1:join:9", "t:12345678901234567890:join", "a:1:0:", "a:1:x:b1",
     "a:1:0:" + "x" * 25, "v1:t:1:hand", "", ":", "other", "t:" + "1" * 98,

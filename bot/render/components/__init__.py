@@ -13,7 +13,8 @@ shape it does not expect; :func:`parse` answers None for anything else.
   own :class:`ActionButton` and :class:`ActionSelect` ``a:<table>:<version>:<payload>``
   (a select's picked values come with the interaction);
 - the recorded games (:mod:`~bot.render.components.records`): :class:`HistoryButton`
-  ``h:<page>:<game or all>:<member or 0>``, :class:`ReplayButton`
+  ``h:<page>:<game or all>:<member or 0>``, :class:`NightHistoryButton`
+  ``hn:<page>:<game or all>:<member or 0>``, :class:`ReplayButton`
   ``r:<game>:<hand>:<trick>``.
 
 A game never writes a custom id: its adapter's panel lists buttons as
@@ -37,7 +38,12 @@ from bot.render.components.panel import (
     HintButton,
     RefreshButton,
 )
-from bot.render.components.records import ALL_GAMES, HistoryButton, ReplayButton
+from bot.render.components.records import (
+    ALL_GAMES,
+    HistoryButton,
+    NightHistoryButton,
+    ReplayButton,
+)
 from bot.render.components.rows import ROW_WIDTH, Rows, custom_ids_of, in_rows, row
 from bot.render.components.table import LOBBY, AgainButton, HandButton, LobbyButton
 
@@ -47,7 +53,7 @@ TableComponent = LobbyButton | HandButton | AgainButton | RefreshButton | HintBu
 __all__ = [
     "ALL_GAMES", "LOBBY", "MAX_ID", "MAX_VALUES", "ROW_WIDTH", "Action", "ActionButton",
     "ActionSelect", "AgainButton", "Component", "ComponentHandlers", "HandButton",
-    "HintButton", "HistoryButton", "Item", "Labelled", "LobbyButton", "RefreshButton",
-    "ReplayButton", "Rows", "TableComponent", "custom_ids_of", "in_rows", "kinds", "parse",
-    "row",
+    "HintButton", "HistoryButton", "Item", "Labelled", "LobbyButton", "NightHistoryButton",
+    "RefreshButton", "ReplayButton", "Rows", "TableComponent", "custom_ids_of", "in_rows",
+    "kinds", "parse", "row",
 ]

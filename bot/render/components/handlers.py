@@ -54,3 +54,8 @@ class ComponentHandlers(Protocol):
         self, interaction: Interaction, game_id: int, hand: int = 0, trick: int = 0,
         *, update: bool = False,
     ) -> None: ...
+
+    async def night_history(
+        self, interaction: Interaction, game: str | None, member: int | None, page: int = 0,
+        *, update: bool = False,
+    ) -> None: ...

@@ -1,4 +1,5 @@
-"""The recorded games' buttons: a history page's Prev/Next and a replay viewer's pages."""
+"""The recorded games' buttons: a history page's Prev/Next (of games, or of game nights)
+and a replay viewer's pages."""
 
 from __future__ import annotations
 
@@ -13,15 +14,18 @@ ALL_GAMES: Final = "all"
 """A history page's game filter when it has none."""
 
 
+def _page_template(prefix: str) -> re.Pattern[str]:
+    return re.compile(rf"{prefix}:([0-9]{{1,4}}):([a-z]{{1,16}}):([0-9]{{1,19}})", re.ASCII)
+
+
 @dataclass(frozen=True, slots=True)
-class HistoryButton(Component):
-    """``h:<page>:<game or all>:<member or 0>``: a history page; ``game`` and
-    ``member`` are its filters (None: any)."""
+class _HistoryPage(Component):
+    """``<prefix>:<page>:<game or all>:<member or 0>``: a page of a history; ``game``
+    and ``member`` are its filters (None: any)."""
 
     page: int
     game: str | None
     member: int | None
-    template: ClassVar = re.compile(r"h:([0-9]{1,4}):([a-z]{1,16}):([0-9]{1,19})", re.ASCII)
 
     @classmethod
     def read(cls, match: re.Match[str], values: object) -> Self:
@@ -30,10 +34,30 @@ class HistoryButton(Component):
 
     @property
     def custom_id(self) -> str:
-        return f"h:{self.page}:{self.game or ALL_GAMES}:{self.member or 0}"
+        prefix = self.template.pattern.partition(":")[0]
+        return f"{prefix}:{self.page}:{self.game or ALL_GAMES}:{self.member or 0}"
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryButton(_HistoryPage):
+    """``h:<page>:<game or all>:<member or 0>``: a page of the recorded games."""
+
+    template: ClassVar = _page_template("h")
 
     async def handle(self, handlers: ComponentHandlers, interaction: Interaction) -> None:
         await handlers.history(interaction, self.game, self.member, self.page, update=True)
+
+
+@dataclass(frozen=True, slots=True)
+class NightHistoryButton(_HistoryPage):
+    """``hn:<page>:<game or all>:<member or 0>``: a page of the finished game nights
+    (``/history nights:True``)."""
+
+    template: ClassVar = _page_template("hn")
+
+    async def handle(self, handlers: ComponentHandlers, interaction: Interaction) -> None:
+        await handlers.night_history(interaction, self.game, self.member, self.page,
+                                     update=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,3 +80,4 @@ class ReplayButton(Component):
 
     async def handle(self, handlers: ComponentHandlers, interaction: Interaction) -> None:
         await handlers.replay(interaction, self.game_id, self.hand, self.trick, update=True)
+

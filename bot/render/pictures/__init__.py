@@ -1,5 +1,5 @@
-"""PNG pictures of the game for Discord: the table, a hand, the score chart and a
-rating chart.
+"""PNG pictures of the game for Discord: the table, a hand, the score chart, a
+rating chart and a game night's chart.
 
 Each function draws from plain data only: the public view (``game.view(None)``) for
 the table, one seat's view (``game.view(seat)``) for a hand, never the game itself, so
@@ -16,9 +16,10 @@ language).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
-from bot.render.pictures import charts, hand, palette, table
+from bot.render.pictures import charts, hand, night_chart, palette, table
 from bot.render.pictures.cache import CACHE, PictureCache, produce
 from bot.render.pictures.cards import DECKS, DeckStyle
 from bot.render.pictures.picture import Picture, PictureError
@@ -34,6 +35,7 @@ __all__ = [
     "PictureError",
     "Words",
     "hand_picture",
+    "night_picture",
     "rating_chart",
     "score_chart",
     "table_picture",
@@ -85,3 +87,15 @@ def rating_chart(
     oldest first; ``game`` is the name of a game the bot hosts."""
     return produce("rating", lambda: charts.rating_scene(name, game, ratings, words),
                    charts.draw_rating, cache)
+
+
+def night_picture(
+    title: str, names: Sequence[str], running: Sequence[Sequence[Fraction | float]],
+    winners: Collection[int], *, words: Words = ENGLISH, cache: PictureCache | None = CACHE,
+) -> Picture:
+    """A game night's chart (``night.png``): each member's running total of night
+    points after every round (``running``, members best first, ``names`` theirs), the
+    ``winners`` (their indexes) marked; the night's ``title`` above it."""
+    return produce("night", lambda: night_chart.night_scene(title, names, running, winners,
+                                                            words),
+                   night_chart.draw_night, cache)

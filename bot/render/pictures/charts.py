@@ -157,7 +157,7 @@ def _label(value: float) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class _Frame:
+class Frame:
     """The plot area and the mapping of data to pixels (at 1×)."""
 
     left: float
@@ -176,7 +176,7 @@ class _Frame:
                 self.bottom - fy * (self.bottom - self.top))
 
 
-def _axes(frame: _Frame, yticks: Sequence[float], xticks: Sequence[int],
+def axes(frame: Frame, yticks: Sequence[float], xticks: Sequence[int],
           zero: bool) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     s = SCALE
     big = Image.new("RGB", (WIDTH * s, HEIGHT * s), BACKGROUND)
@@ -192,7 +192,7 @@ def _axes(frame: _Frame, yticks: Sequence[float], xticks: Sequence[int],
     return big, d
 
 
-def _labels(image: Image.Image, frame: _Frame, yticks: Sequence[float],
+def axis_labels(image: Image.Image, frame: Frame, yticks: Sequence[float],
             xticks: Sequence[int], axis: str) -> None:
     for y in yticks:
         text_at(image, (frame.left - 8, frame.at(frame.x0, y)[1]), _label(y), 15, PALE, anchor="rm")
@@ -202,7 +202,7 @@ def _labels(image: Image.Image, frame: _Frame, yticks: Sequence[float],
     text_at(image, (frame.right, frame.bottom + 30), axis, 14, MUTED, anchor="rt")
 
 
-def _xticks(first: int, last: int, count: int = 10) -> list[int]:
+def x_ticks(first: int, last: int, count: int = 10) -> list[int]:
     span = max(1, last - first)
     step = next(m for m in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000, 10**9)
                 if span / m <= count)
@@ -214,9 +214,9 @@ def draw_scores(sc: ScoreScene) -> Image.Image:
     values = [v for series in sc.totals for v in series]
     yticks = ticks(min(0, *values), max(0, *values))
     hands = len(sc.totals[0]) - 1
-    xticks = _xticks(0, max(1, hands))
-    frame = _Frame(64, 56, 570, HEIGHT - 52, 0, max(1, hands), yticks[0], yticks[-1])
-    big, d = _axes(frame, yticks, xticks, zero=True)
+    xticks = x_ticks(0, max(1, hands))
+    frame = Frame(64, 56, 570, HEIGHT - 52, 0, max(1, hands), yticks[0], yticks[-1])
+    big, d = axes(frame, yticks, xticks, zero=True)
     s = SCALE
     order = sorted(range(len(sc.totals)), key=lambda i: (i in sc.winners, -i))
     for i in order:
@@ -230,33 +230,45 @@ def draw_scores(sc: ScoreScene) -> Image.Image:
         d.ellipse((ex - r, ey - r, ex + r, ey + r), fill=colour)
     image = big.reduce(SCALE)
     text_at(image, (16, 14), fit(sc.title, 22, WIDTH - 32), 22, WHITE, anchor="la")
-    _labels(image, frame, yticks, xticks, sc.axis)
+    axis_labels(image, frame, yticks, xticks, sc.axis)
     _score_legend(image, sc)
     return image
 
 
+LEGEND_X: Final = 592
+"""Where the legend beside a plot starts; its rows are :data:`LEGEND_ROW` apart."""
+LEGEND_ROW: Final = 34
+
+
 def _score_legend(image: Image.Image, sc: ScoreScene) -> None:
-    x, y = 592, 64
     ranked = sorted(range(len(sc.names)), key=lambda i: (-sc.totals[i][-1], i))
-    for i in ranked:
-        colour = LINES[i % len(LINES)]
-        paste(image, rounded((22, 8), 4, colour), (x + 11, y + 10))
-        total = str(sc.totals[i][-1])
-        star = "★ " if i in sc.winners else ""
-        text_at(image, (WIDTH - 14, y + 10), total, 17, GOLD if star else WHITE, anchor="rm")
-        room = WIDTH - 14 - 30 - x - 8 - round(width_of(total, 17))
-        text_at(image, (x + 30, y + 10), fit(star + sc.names[i], 17, room), 17,
-                GOLD if star else WHITE, anchor="lm")
-        y += 34
+    for row, i in enumerate(ranked):
+        legend_row(image, row, LINES[i % len(LINES)], sc.names[i], str(sc.totals[i][-1]),
+                   winner=i in sc.winners)
+
+
+def legend_row(
+    image: Image.Image, row: int, colour: RGB, name: str, value: str, *, winner: bool,
+    ink: RGB = WHITE,
+) -> None:
+    """One row of a chart's legend: the line's colour, the name (a winner's starred, in
+    gold) cut to fit, and its value at the right edge."""
+    x, y = LEGEND_X, 64 + row * LEGEND_ROW
+    paste(image, rounded((22, 8), 4, colour), (x + 11, y + 10))
+    star = "★ " if winner else ""
+    shade = GOLD if winner else ink
+    text_at(image, (WIDTH - 14, y + 10), value, 17, shade, anchor="rm")
+    room = WIDTH - 14 - 30 - x - 8 - round(width_of(value, 17))
+    text_at(image, (x + 30, y + 10), fit(star + name, 17, room), 17, shade, anchor="lm")
 
 
 def draw_rating(sc: RatingScene) -> Image.Image:
     """The picture of ``sc``."""
     yticks = ticks(min(sc.ordinal), max(sc.high))
     first, last = sc.games[0], sc.games[-1]
-    xticks = _xticks(first, last)
-    frame = _Frame(64, 56, WIDTH - 28, HEIGHT - 52, first, last, yticks[0], yticks[-1])
-    big, d = _axes(frame, yticks, xticks, zero=True)
+    xticks = x_ticks(first, last)
+    frame = Frame(64, 56, WIDTH - 28, HEIGHT - 52, first, last, yticks[0], yticks[-1])
+    big, d = axes(frame, yticks, xticks, zero=True)
     s = SCALE
 
     def pts(values: Sequence[float]) -> list[tuple[float, float]]:
@@ -272,7 +284,7 @@ def draw_rating(sc: RatingScene) -> Image.Image:
         d.ellipse((px - r, py - r, px + r, py + r), fill=GOLD)
     image = big.reduce(SCALE)
     text_at(image, (16, 14), fit(sc.title, 22, WIDTH - 32), 22, WHITE, anchor="la")
-    _labels(image, frame, yticks, xticks, sc.axis)
+    axis_labels(image, frame, yticks, xticks, sc.axis)
     band_x = WIDTH - 28 - width_of(sc.band, 15)
     paste(image, rounded((26, 14), 4, BAND_SWATCH), (band_x - 21, 28))
     text_at(image, (WIDTH - 28, 28), sc.band, 15, PALE, anchor="rm")

@@ -52,6 +52,9 @@ class Words:
     rating_title: str = NP_("picture", "{name} · {game} rating (μ − 3σ)")
     game_axis: str = NP_("picture", "game")
     rating_band: str = NP_("picture", "range μ ± 3σ")
+    night_title: str = NP_("picture", "Game night: {title}")
+    round_axis: str = NP_("picture", "round")
+    night_more: str = NP_("picture", "+{count} more")
     spades: str = NP_("picture", "spades")
     hearts: str = NP_("picture", "hearts")
     diamonds: str = NP_("picture", "diamonds")
@@ -77,6 +80,10 @@ class Words:
     alt_scores: str = NP_("picture", "Chart of running totals over {hands} hands. {lines}")
     alt_score_line: str = NP_("picture", "{name} {total}")
     alt_winners: str = NP_("picture", "Winner: {names}.")
+    alt_night: str = NP_(
+        "picture",
+        "Chart of the night's points after each round (rounds played: {rounds}). {lines}"
+    )
     alt_rating: str = NP_(
         "picture",
         "Chart of {name}'s {game} rating (μ − 3σ) over {games} games: "
