@@ -55,6 +55,11 @@ class Reply:
                     await response.defer(ephemeral=True, thinking=True)
                 self._answered()
 
+    async def defer(self) -> None:
+        """Defer now (the work waits for something), as the automatic deferral would."""
+        self.close()
+        await self._defer()
+
     def close(self) -> None:
         """Stop the automatic deferral (the answer went out)."""
         self._timer.cancel()

@@ -4,6 +4,8 @@ one (its traceback logged). Every handler of :mod:`bot.interactions` runs this w
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -28,6 +30,10 @@ KINDS = {
     discord.InteractionType.modal_submit: "modal",
 }
 """The ``kind`` label of ``cardnight_interactions_total`` by interaction type."""
+RESTARTING = N_("The bot is restarting; try again in a moment.")
+SERVING_WAIT = 10.0
+"""Seconds an interaction waits, deferred, for its process to serve its shard (its
+tables restored after a start, docs/service.md "Handover")."""
 NO_LONGER_IN_USE = N_("This button is no longer in use, so nothing changed. The table's "
                       "**My hand** button shows your cards as they are now.")
 
@@ -38,6 +44,28 @@ class Handlers:
     def __init__(self, service: TableService) -> None:
         self.service = service
         self.registry: TableRegistry = service.registry
+        self._running = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    async def idle(self, timeout: float) -> None:
+        """Wait (up to ``timeout`` seconds) until no interaction is being handled."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), timeout)
+
+    async def _serving(self, reply: Reply) -> None:
+        """Return once the process serves its shard: at once, or deferred and within
+        :data:`SERVING_WAIT`; else refuse with "restarting"."""
+        serving = self.registry.serving
+        if serving.is_set():
+            return
+        await reply.defer()
+        try:
+            await asyncio.wait_for(serving.wait(), SERVING_WAIT)
+        except TimeoutError:
+            metrics.handover_interaction("restarting")
+            raise Refusal(_(RESTARTING)) from None
+        metrics.handover_interaction("waited")
 
     async def _run(
         self, interaction: Interaction, work: Callable[[Reply], Awaitable[None]], *,
@@ -47,7 +75,10 @@ class Handlers:
         answered, or as ``refused`` when it ends in a refusal."""
         reply = Reply(interaction, update=update)
         outcome: metrics.Outcome = "answered"
+        self._running += 1
+        self._idle.clear()
         try:
+            await self._serving(reply)
             await work(reply)
         except Refusal as exc:
             outcome = refused
@@ -57,6 +88,9 @@ class Handlers:
             outcome = "refused"
             await self._refuse(reply, _(SOMETHING_WRONG))
         finally:
+            self._running -= 1
+            if not self._running:
+                self._idle.set()
             reply.close()
             if reply.answer_seconds is not None:
                 metrics.interaction_answered(

@@ -123,6 +123,7 @@ async def take_leases(url: str, shards: Shards, wait: float = 0.0) -> asyncpg.Co
     seconds)."""
     conn = await asyncpg.connect(url)
     deadline = time.monotonic() + wait
+    waited = False
     try:
         for shard in shards.ids:
             while not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)",
@@ -131,6 +132,10 @@ async def take_leases(url: str, shards: Shards, wait: float = 0.0) -> asyncpg.Co
                     raise StartRefused(
                         f"{shards.describe(shard)} is already run by another process on "
                         "this database")
+                if not waited:
+                    log.info("%s is run by another process; waiting for it (at most %g s)",
+                             shards.describe(shard), wait)
+                    waited = True
                 await asyncio.sleep(WAIT_EVERY)
     except BaseException:
         await conn.close()
