@@ -143,6 +143,15 @@ class CardBot(HandoverBot):
         gc.collect()
         gc.freeze()
 
+    def is_ready(self) -> bool:
+        """Connected, and this process's tables restored."""
+        return super().is_ready() and self._restoring is not None and self._restoring.done()
+
+    async def wait_until_ready(self) -> None:
+        await super().wait_until_ready()
+        if self._restoring is not None:
+            await asyncio.shield(self._restoring)
+
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
         if self._restoring is not None:
