@@ -132,6 +132,8 @@ class Gateway:
         self.identifies = 0
         self.resumes = 0
         self.invalid_sessions = 0
+        self.replayed: list[Json] = []
+        """Every event a RESUME replayed, in order."""
         self.close_codes: list[int | None] = []
         #: The `compress` query of each connection (discord.py asks for "zlib-stream").
         self.compressions: list[str | None] = []
@@ -238,6 +240,7 @@ class Gateway:
         self.resumes += 1
         for payload in replay:
             await conn.send(payload)
+        self.replayed.extend(replay)
         await session.dispatch("RESUMED", {})
         self.live[session.shard] = session
         self.ready.set()

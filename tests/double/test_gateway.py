@@ -83,6 +83,7 @@ async def test_a_session_closed_to_resume_buffers_and_replays_from_another_conne
     await ping(double, "live")
     assert (await until(other, "TEST_EVENT"))["d"]["text"] == "live"
     assert seq < seen["s"] and double.gateway.resumes == 1
+    assert [f["d"]["text"] for f in double.gateway.replayed] == ["first", "second"]
     await other.close(code=1000)
 
 
