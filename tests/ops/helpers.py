@@ -50,6 +50,15 @@ def samples(text: str, name: str) -> dict[tuple[tuple[str, str], ...], float]:
             for s in family.samples if s.name == name}
 
 
+async def handover_counts(port: int) -> dict[str, int]:
+    """``cardnight_handover_interactions_total`` of the process serving ``port``, by
+    outcome."""
+    status, text = await get(port, "/metrics")
+    assert status == 200, text
+    return {dict(labels)["outcome"]: int(value)
+            for labels, value in samples(text, "cardnight_handover_interactions_total").items()}
+
+
 def rest_counts(text: str) -> dict[str, int]:
     """``cardnight_rest_requests_total`` of a scrape, by route."""
     return {dict(labels)["route"]: int(value)

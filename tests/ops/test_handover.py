@@ -20,15 +20,12 @@ from testkit.double.world import Guild
 from testkit.driver import table_id_of, table_message
 from testkit.process import BotProcess
 from tests.bot.test_shards import open_game, shard_process
-from tests.ops.helpers import free_port, get, samples
+from tests.ops.helpers import free_port, handover_counts
 
 RESTART_AT = (6, 12)
 """The moves of each shard's game after which its process is replaced (0, then 1)."""
 PATIENCE = 120.0
 """Seconds a step of the test may wait on a busy machine (the 3 s rule still holds)."""
-
-
-HANDOVER = "cardnight_handover_interactions_total"
 
 
 def replacement(double: Double, url: str, shard: int, log: Path, port: int) -> BotProcess:
@@ -43,15 +40,6 @@ def replayed_interactions(double: Double, guild: Guild) -> int:
     """How many of the guild's interactions a RESUME replayed."""
     return sum(1 for event in double.gateway.replayed if event.get("t") == "INTERACTION_CREATE"
                and event["d"].get("guild_id") == str(guild.id))
-
-
-async def handover_counts(port: int) -> dict[str, int]:
-    """``cardnight_handover_interactions_total`` of the process serving ``port``, by
-    outcome."""
-    status, text = await get(port, "/metrics")
-    assert status == 200, text
-    return {dict(labels)["outcome"]: int(value)
-            for labels, value in samples(text, HANDOVER).items()}
 
 
 async def until(check: object, what: str) -> None:

@@ -16,16 +16,7 @@ from testkit.double.harness import RunBot
 from testkit.double.results import DEFERRED_MESSAGE, DEFERRED_UPDATE
 from testkit.driver import is_panel, refresh_id, table_id, table_message
 from tests.bot.harness import make_bot, members, open_table
-from tests.ops.helpers import free_port, get, ops_settings, samples
-
-HANDOVER = "cardnight_handover_interactions_total"
-
-
-async def counts(port: int) -> dict[str, int]:
-    """``cardnight_handover_interactions_total`` on ``port``, by outcome."""
-    _, text = await get(port, "/metrics")
-    return {dict(labels)["outcome"]: int(value)
-            for labels, value in samples(text, HANDOVER).items()}
+from tests.ops.helpers import free_port, handover_counts, ops_settings
 
 
 async def test_clicks_before_the_tables_are_served_wait_deferred_then_are_answered(
@@ -66,4 +57,4 @@ async def test_clicks_before_the_tables_are_served_wait_deferred_then_are_answer
         assert "restarting" in refused.content and refused.ephemeral
         bot.registry.serving.set()
         await double.settle()
-        assert await counts(server.port) == {"waited": 2, "restarting": 1}
+        assert await handover_counts(server.port) == {"waited": 2, "restarting": 1}
