@@ -22,11 +22,11 @@ from tests.ops.helpers import free_port, handover_counts, ops_settings
 async def test_clicks_before_the_tables_are_served_wait_deferred_then_are_answered(
     double: Double, run_bot: RunBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    users = members(double, 3)
     bot = make_bot(double, tmp_path / "bot.sqlite3")
     async with serving(bot, ops_settings(free_port())) as server:
         assert server is not None
         await run_bot(bot)
-        users = members(double, 3)
         await open_table(double, users)
         tid = table_id(double)
         opened = await double.click(users[1], table_message(double), f"t:{tid}:hand")
