@@ -19,6 +19,7 @@ DECLARED = (
     "cardnight_rate_limited_total", "cardnight_open_tables", "cardnight_ai_decision_seconds",
     "cardnight_picture_draw_seconds", "cardnight_storage_commit_seconds",
     "cardnight_shard_lease", "cardnight_event_loop_lag_seconds",
+    "cardnight_handover_interactions_total",
 )
 """Every metric the bot declares (docs/service.md "Metrics")."""
 
