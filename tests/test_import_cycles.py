@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("render", ("bot.render",)),
     ("tables", ("bot.tables",)),
     ("interactions", ("bot.interactions",)),
-    ("process", ("bot", "bot.__main__", "bot.app", "bot.client")),
+    ("process", ("bot", "bot.__main__", "bot.app", "bot.client", "bot.handover")),
     ("cogs", ("cogs",)),
 )
 """The layers, lowest first, by the modules and packages each holds: a module may
