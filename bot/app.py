@@ -59,7 +59,7 @@ async def run(settings: Settings) -> None:
 
 def _stop(bot: CardBot, sig: signal.Signals) -> None:
     log.info("received %s, shutting down", sig.name)
-    asyncio.get_running_loop().create_task(bot.close())
+    asyncio.get_running_loop().create_task(bot.hand_over())
 
 
 class NoVoiceWarning(logging.Filter):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import importlib.util
 import logging
@@ -11,10 +12,11 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.handover import HandoverBot
 from bot.i18n.commands import CardTree, CatalogTranslator
 from bot.interactions.controller import Controller
 from bot.interactions.router import ROUTED, route
-from bot.storage import Storage, open_storage
+from bot.storage import GatewaySession, LeaseNotHeld, Storage, open_storage
 from bot.tables.ai_players import AiPlayers
 from bot.tables.permission_check import log_checks
 from bot.tables.registry import TableRegistry
@@ -23,6 +25,8 @@ from bot.tables.turns import Moves, TurnDriver
 
 log = logging.getLogger(__name__)
 
+IN_FLIGHT_WAIT = 5.0
+"""Seconds a stopping process waits for the interactions it is handling."""
 COGS = "cogs"
 """The package of the cogs, loaded by name (nothing in ``bot/`` imports it)."""
 
@@ -36,7 +40,7 @@ def extensions() -> list[str]:
                   for m in pkgutil.iter_modules(spec.submodule_search_locations))
 
 
-class CardBot(commands.AutoShardedBot):
+class CardBot(HandoverBot):
     """The bot, running the shards of the settings (``SHARD_COUNT``, ``SHARD_IDS``; one
     shard of one by default). ``ai_delay`` is the pause before an AI player acts
     (seconds; default the ``AI_DELAY`` setting); ``seed`` makes deals repeatable (tests
@@ -62,6 +66,8 @@ class CardBot(commands.AutoShardedBot):
         self._service: TableService | None = None
         self._turns: TurnDriver | None = None
         self._controller: Controller | None = None
+        self._restoring: asyncio.Task[None] | None = None
+        self._leaving: list[GatewaySession] = []
 
     @property
     def storage(self) -> Storage:
@@ -110,28 +116,50 @@ class CardBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogTranslator())
         for name in extensions():
             await self.load_extension(name)
+        for shard in shards.ids:
+            saved = await self._storage.take_gateway_session(shard, shards.count)
+            if saved is not None:
+                self.resumable[shard] = saved
+        # The gateway is read from now on; interactions wait (deferred) until the
+        # tables are back (docs/service.md "Handover").
+        registry.serving.clear()
+        self._restoring = asyncio.create_task(self._restore(registry, self._service))
+        await self.sync_commands()
+
+    async def _restore(self, registry: TableRegistry, service: TableService) -> None:
         restored = await registry.restore()
         for table in restored:
-            await self._service.resume(table)
+            await service.resume(table)
         log.info("restored %d open table(s)", len(restored))
         if open_nights := await self._service.nights.restore():
             log.info("restored %d open game night(s)", len(open_nights))
         finals = await registry.restore_finals()
         for table in finals:
-            await self._service.resume(table, final=True)
+            await service.resume(table, final=True)
         if finals:
             log.info("posting the final standings of %d table(s)", len(finals))
-        if nights := await self._service.nights.restore_finals():
+        registry.serving.set()
+        if nights := await service.nights.restore_finals():
             log.info("posting the final standings of %d game night(s)", nights)
         # What is alive now (libraries, catalogs, commands, restored tables) lives as long
         # as the process: keep it out of every later collection, whose pauses under load
-        # otherwise grow with it (README "The bot under load").
+        # otherwise grow with it (docs/benchmarks.md "The bot under load").
         gc.collect()
         gc.freeze()
-        await self.sync_commands()
+
+    def is_ready(self) -> bool:
+        """Connected, and this process's tables restored."""
+        return super().is_ready() and self._restoring is not None and self._restoring.done()
+
+    async def wait_until_ready(self) -> None:
+        await super().wait_until_ready()
+        if self._restoring is not None:
+            await asyncio.shield(self._restoring)
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
+        if self._restoring is not None:
+            await asyncio.shield(self._restoring)
         if self._service is not None:
             log_checks(self, self.registry.tables())
 
@@ -170,13 +198,36 @@ class CardBot(commands.AutoShardedBot):
             synced = await self.tree.sync()
             log.info("synced %d command(s) globally", len(synced))
 
+    async def hand_over(self) -> None:
+        """Stop for a restart: stop reading the gateway (Discord keeps each shard's
+        session and buffers what comes), finish what is under way, leave the sessions
+        for the shards' next process, close."""
+        self._leaving = await self.stop_reading()
+        await self.close()
+
+    async def _leave_sessions(self) -> None:
+        leaving, self._leaving = self._leaving, []
+        for session in leaving:
+            try:
+                await self.storage.save_gateway_session(session)
+            except (LeaseNotHeld, OSError) as exc:
+                log.warning("could not leave shard %d's session: %s", session.shard, exc)
+        if leaving:
+            log.info("left %d gateway session(s) to resume", len(leaving))
+
     async def close(self) -> None:
         gc.unfreeze()  # a process may start another client (the tests do)
+        if self._restoring is not None and not self._restoring.done():
+            self._restoring.cancel()
+        if self._controller is not None:
+            await self._controller.idle(IN_FLIGHT_WAIT)
         if self._service is not None:
             await self._service.registry.close()
             await self._service.night_finals.close()
         if self._turns is not None:
             await self._turns.close()
+        if self._storage is not None:
+            await self._leave_sessions()
         await super().close()
         if self._storage is not None:
             await self._storage.close()

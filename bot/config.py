@@ -39,6 +39,10 @@ class Settings(BaseSettings):
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
     """Where ``GET /metrics`` and ``GET /healthz`` are served (``METRICS_PORT``; off
     when unset)."""
+    lease_wait: float = Field(default=0.0, ge=0.0, le=600.0)
+    """Seconds a starting process waits for its shards' leases while another process
+    holds them (``LEASE_WAIT``; 0: refuse at once), so that a replacement can be
+    started before the process it replaces stops (docs/service.md "Handover")."""
     metrics_host: str = "127.0.0.1"
     """The address that server listens on (``METRICS_HOST``; the image sets 0.0.0.0)."""
     extra_games: Annotated[tuple[str, ...], NoDecode] = ()

@@ -1,7 +1,7 @@
 """``/history [game] [member] [nights]`` and ``/replay game``: a server's recorded games
-(or, with ``nights``, its finished game nights) and their replays (README "History",
-"Replays", docs/nights.md), answered privately. Thin: the shared
-controller does the work, for the commands and their buttons alike."""
+(or, with ``nights``, its finished game nights) and their replays (docs/playing.md
+"/history", "/replay", docs/nights.md), answered privately. Thin: the shared controller
+does the work, for the commands and their buttons alike."""
 
 from __future__ import annotations
 

@@ -94,7 +94,7 @@ class Leaderboards(commands.Cog):
 
     @app_commands.command(name="leaderboard",
                           description=L_("This server's leaderboard for a game"))
-    @app_commands.describe(game=L_("Kachuful or Mighty (default: the game played most here)"),
+    @app_commands.describe(game=L_("The game (default: the game played most here)"),
                            season=L_("Which season (default: the running one)"))
     @app_commands.guild_only()
     async def leaderboard(
@@ -131,7 +131,7 @@ class Leaderboards(commands.Cog):
 
     @app_commands.command(name="stats", description=L_("A member's record on this server"))
     @app_commands.describe(member=L_("Whose stats (default: yours)"),
-                           game=L_("Kachuful or Mighty (default: every game they played)"))
+                           game=L_("The game (default: every game they played)"))
     @app_commands.guild_only()
     async def stats(
         self, interaction: discord.Interaction,

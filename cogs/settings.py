@@ -1,5 +1,5 @@
 """``/settings language [language]``: the server's table language (PRODUCT "Commands",
-README "Languages"); setting it needs Manage Server, and without a value it shows the
+docs/languages.md); setting it needs Manage Server, and without a value it shows the
 language new tables take. ``/settings season [now] [monthly]``: the server's seasons
 (docs/nights.md "Seasons"), changed likewise with Manage Server. Thin: the shared
 controller does the work."""

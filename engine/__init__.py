@@ -1,1 +1,1 @@
-"""Pure, synchronous game engines for Kachuful and Mighty (no Discord, asyncio or I/O)."""
+"""Pure, synchronous game engines, one package a game (no Discord, asyncio or I/O)."""

@@ -21,7 +21,7 @@ from typing import Any, Final, Generic, Protocol, TypeVar
 from engine.ai.budget import Budget
 from engine.ai.policy import Policy
 from engine.ai.reasons import HintReasons
-from engine.game import Action, Event, Game, IllegalAction
+from engine.game import Action, Event, Game, GameConfig, IllegalAction
 from engine.record import run_actions
 
 G = TypeVar("G", bound=Game)
@@ -60,6 +60,25 @@ class GameSpec(Protocol[G]):
         ...
 
 
+def one_option_config(
+    title: str, players: int, seats: int, options: Mapping[str, str], key: str,
+) -> dict[str, int]:
+    """The config a ``simulate`` of ``players`` asks with ``options`` (as
+    :meth:`GameSpec.new_game` takes them) of a game for exactly ``seats`` players whose
+    one option is the whole number ``key`` (``--option hands=N``); ``bad_input`` for
+    other players or options."""
+    if players != seats:
+        raise IllegalAction("bad_input", f"{title} is for exactly {seats} players")
+    config: dict[str, int] = {}
+    for name, value in options.items():
+        if name != key:
+            raise IllegalAction("bad_input", f"{name}: is not an option here (only {key}=N)")
+        if not (value.isascii() and value.isdigit()):
+            raise IllegalAction("bad_input", f"{key}: a whole number, not {value!r}")
+        config[key] = int(value)
+    return config
+
+
 @dataclass(frozen=True, slots=True)
 class Privy:
     """Cards of one hand that one seat saw and the others never did (Mighty's kitty and
@@ -73,10 +92,10 @@ class Privy:
 
 class Reveal:
     """What a replay of a recorded game may show beyond its public views and hand
-    summaries (README "Replays"), read from its replay document with the deals written
-    out (``Game.record(expand_deals=True)``). This base, a game's default, shows nothing
-    that was hidden: no hand as dealt, no seat's private cards, and a replay file that
-    names the game only."""
+    summaries (docs/playing.md "/replay"), read from its replay document with the deals
+    written out (``Game.record(expand_deals=True)``). This base, a game's default, shows
+    nothing that was hidden: no hand as dealt, no seat's private cards, and a replay file
+    that names the game only."""
 
     def dealt(self, doc: Mapping[str, Any], deal: int, finished: bool) -> list[list[str]] | None:
         """Each seat's cards of deal ``deal`` (from 0) as dealt, when everyone may see
@@ -106,16 +125,38 @@ CONCEALED: Final = Reveal()
 """The replays of a game that declares no :class:`Reveal`: nothing that was hidden."""
 
 
+class PlayedOut(Reveal):
+    """The replays of a game in which every card dealt is played (Kachuful's K9,
+    Whist's W2 and W4): once the game is over, each hand as dealt is public, and the
+    replay file holds the deals played up to the last scored one, which reproduce its
+    totals."""
+
+    def dealt(self, doc: Mapping[str, Any], deal: int, finished: bool) -> list[list[str]] | None:
+        return [list(h) for h in doc["deals"][deal]["hands"]] if finished else None
+
+    def document(
+        self, doc: Mapping[str, Any], deals: int | None, played: Mapping[int, list[list[str]]],
+        summaries: Sequence[Mapping[str, Any]],
+    ) -> dict[str, Any]:
+        return {**doc, "deals": doc["deals"][:deals]}
+
+
+PLAYED_OUT: Final = PlayedOut()
+"""The :class:`PlayedOut` replays (``GameDescriptor.reveal``)."""
+
+
 @dataclass(frozen=True, eq=False)
 class GameDescriptor(Generic[G]):
     """One game, as registered. Compared and hashed by identity (one per game)."""
 
-    name: str
-    """The ``game`` of a replay document and of ``simulate GAME`` (``kachuful``)."""
     title: str
     """The game's name for people (``Kachuful``)."""
     game: type[G]
     """The engine class (:class:`engine.game.Game`)."""
+    config: type[GameConfig]
+    """The game's settings (what its class reads of its ``config``)."""
+    players: range
+    """How many players the game is for (Kachuful: ``range(3, 8)``)."""
     default_players: int
     """The table size ``simulate`` uses without ``--players``."""
     spec: GameSpec[G]
@@ -128,6 +169,12 @@ class GameDescriptor(Generic[G]):
     """The reasons of the hints (:mod:`engine.ai.hints`)."""
     reveal: Reveal = CONCEALED
     """What a replay may show (:class:`Reveal`; by default nothing that was hidden)."""
+
+    @property
+    def name(self) -> str:
+        """The ``game`` of a replay document and of ``simulate GAME`` (``kachuful``): its
+        class's."""
+        return self.game.name
 
     def load(self, doc: Any) -> G:
         """The game a replay document (a saved game) describes, its actions applied;

@@ -1,4 +1,4 @@
-"""The one small interface both games implement (OpenSpiel-style).
+"""The one small interface every game implements (OpenSpiel-style).
 
 A game is a plain, mutable, deterministic state machine over seats ``0..players-1``
 (clockwise: seat 1 sits left of seat 0). Callers ask whose turn it is, list the legal
@@ -14,7 +14,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -89,7 +89,7 @@ class Results:
 
 
 class Game(ABC):
-    """The interface shared by Kachuful and Mighty."""
+    """The interface every game implements."""
 
     name: ClassVar[str]
 
@@ -153,6 +153,39 @@ class Game(ABC):
     @abstractmethod
     def encode_action(cls, action: Action) -> dict[str, Any]:
         """The replay notation of ``action`` (inverse of :meth:`parse_action`)."""
+
+
+C_co = TypeVar("C_co", covariant=True)
+H_co = TypeVar("H_co", covariant=True)
+
+
+class Viewed(Protocol[C_co, H_co]):
+    """What every game's view module (``engine/<game>/view.py``) reads of its game,
+    with settings of type ``C_co`` and the deal in play recorded as an ``H_co``; the
+    module's own ``Seen`` adds the rest. A Protocol, so that the game may import its
+    view module and not the other way round."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def config(self) -> C_co: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_act(self) -> int | None: ...
+
+    @property
+    def current(self) -> H_co: ...
+
+    def results(self) -> Results: ...
+
+    def legal_actions(self, seat: int) -> list[Action]: ...
 
 
 def invalid_config(exc: ValidationError) -> IllegalAction:

@@ -1,9 +1,9 @@
-"""A game's facts live in its own packages (README "Layout"): outside ``engine/<game>/``,
-``engine/ai/<game>/`` and ``bot/games/<game>/``, a registered game's name appears as a
-string literal in at most :data:`MAX_FILES` modules of ``engine/``, ``bot/`` and
-``cogs/`` (its cog names its command group). Shared code asks the game's descriptor or
-adapter instead of testing its name. Read with :mod:`ast`: docstrings (any string
-standing alone as a statement) and comments do not count."""
+"""A game's facts live in its own packages (docs/architecture.md "One package per game"):
+outside ``engine/<game>/``, ``engine/ai/<game>/`` and ``bot/games/<game>/``, a registered
+game's name appears as a string literal in at most :data:`MAX_FILES` modules of
+``engine/``, ``bot/`` and ``cogs/`` (its cog names its command group). Shared code asks
+the game's descriptor or adapter instead of testing its name. Read with :mod:`ast`:
+docstrings (any string standing alone as a statement) and comments do not count."""
 
 from __future__ import annotations
 

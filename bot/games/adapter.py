@@ -6,7 +6,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 import discord
 
@@ -14,9 +14,9 @@ from bot.games import options as table_options
 from bot.games.commands import Command, Moves
 from bot.games.options import SHARED, TableOption
 from bot.games.scene import PLAIN, GameScene
-from bot.i18n import N_
+from bot.i18n import N_, _, reason
 from bot.storage.tables import SeatRecord
-from engine.cards import parse_card
+from engine.cards import CARDS, Card, parse_card
 from engine.descriptor import GameDescriptor
 from engine.game import Action, Game, IllegalAction, Play
 
@@ -34,6 +34,26 @@ def number(text: str, limit: int) -> int | None:
 
 ActionFor = Callable[[Game, int], Action]
 """An action that depends on the game and the acting seat (resolved under the lock)."""
+G = TypeVar("G", bound=Game)
+
+
+def game_as(game: Game, kind: type[G]) -> G:
+    """``game`` as its engine class ``kind`` (a table's adapter only gets its own game)."""
+    if not isinstance(game, kind):
+        raise TypeError(f"not a {kind.__name__}: {game!r}")
+    return game
+
+
+def card_payload(card: Card) -> str:
+    """The payload of a panel button that plays ``card``: ``p`` and its index in
+    :data:`engine.cards.CARDS` (read back by :func:`card_play`)."""
+    return f"p{card.index}"
+
+
+def card_play(payload: str) -> Play | None:
+    """The plain play a card button's payload names (:func:`card_payload`), else None."""
+    index = number(payload[1:], len(CARDS)) if payload[:1] == "p" else None
+    return None if index is None else Play.of(CARDS[index])
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,17 +97,38 @@ class Panel:
     selects: list[Select] = field(default_factory=list)
 
 
-class GameAdapter(ABC):
-    """The small per-game part of a table: seat limits, lobby options, the engine, the
-    table embed's game fields, the private panel and the words for refusals."""
+@dataclass(frozen=True, slots=True)
+class GameTable(Generic[G]):
+    """A game's part of its table message and private panels, as functions of its own
+    engine class ``game``; declared on its adapter (:attr:`GameAdapter.table`)."""
 
-    name: ClassVar[str]
-    """The game's name in commands and storage."""
-    title: ClassVar[str]
+    game: type[G]
+    headline: Callable[[G], str]
+    """The table embed's title suffix, e.g. ``hand 7/25``."""
+    summary: Callable[[G, Sequence[str]], list[str]]
+    """Lines of the table embed's description after the last action (public view
+    only; the labels by seat)."""
+    score_lines: Callable[[G, Sequence[str]], list[str] | None]
+    """The "Scores" field's lines, one per seat, each starting with its label (the turn
+    mark before it) and ending with the total; None for the shared ones."""
+    fields: Callable[[G, Sequence[SeatRecord]], list[Field]]
+    """The table embed's fields, before the shared "Scores" field (public view only)."""
+    panel: Callable[[G, int, Sequence[SeatRecord]], Panel]
+    """The private panel of a seat: its cards and its legal actions as buttons."""
+
+    def of(self, game: Game) -> G:
+        return game_as(game, self.game)
+
+
+class GameAdapter(ABC):
+    """The small per-game part of a table: the engine, lobby options, the table
+    embed's game fields, the private panel and the words for actions and refusals."""
+
     engine: ClassVar[GameDescriptor[Any]]
-    """The engine's descriptor of the game (its class, replay spec and AI levels)."""
-    min_seats: ClassVar[int]
-    max_seats: ClassVar[int]
+    """The engine's descriptor of the game (its name and title, class, settings, players,
+    replay spec and AI levels)."""
+    table: ClassVar[GameTable[Any]]
+    """The game's part of the table message and of the private panels."""
     net_scores: ClassVar[bool] = False
     """Whether scores are balances that sum to zero (Mighty, M3): records and pictures
     then show them signed, and records as net units rather than averages."""
@@ -99,6 +140,23 @@ class GameAdapter(ABC):
     own_options: ClassVar[tuple[TableOption, ...]] = ()
     """The game's own table options (``bot/games/<game>/options.py``); :attr:`options`
     adds the shared ones."""
+
+    @property
+    def name(self) -> str:
+        """The game's name in commands and storage (the engine's)."""
+        return self.engine.name
+
+    @property
+    def title(self) -> str:
+        return self.engine.title
+
+    @property
+    def min_seats(self) -> int:
+        return self.engine.players.start
+
+    @property
+    def max_seats(self) -> int:
+        return self.engine.players.stop - 1
 
     @property
     def options(self) -> tuple[TableOption, ...]:
@@ -115,6 +173,11 @@ class GameAdapter(ABC):
         return {o.name: settings[o.name] for o in self.own_options
                 if o.engine and settings.get(o.name) is not None}
 
+    def engine_config(self, settings: Mapping[str, Any], players: int) -> dict[str, Any]:
+        """The engine's config for these lobby options and ``players`` seats: by
+        default the engine options set (a game for exactly so many players)."""
+        return self.engine_options(settings)
+
     def commands(self, moves: Moves) -> list[Command]:
         """The game's own slash commands (:mod:`bot.games.commands`), beside the table
         commands every game has; none by default."""
@@ -126,19 +189,15 @@ class GameAdapter(ABC):
 
     def check_settings(self, settings: Mapping[str, Any], players: int | None) -> None:
         """Raise :class:`IllegalAction` when an option holds a value it does not take,
-        or the options cannot be played by ``players`` (by any allowed number of
-        players when None: :meth:`check_game`)."""
+        or the options cannot be played by ``players`` (by the fewest the game is for
+        when None)."""
         table_options.check(self.options, settings)
-        self.check_game(settings, players)
+        self.engine.config.parse(self.engine_config(settings, players or self.min_seats))
 
-    def check_game(self, settings: Mapping[str, Any], players: int | None) -> None:
-        """Raise :class:`IllegalAction` when the engine refuses the options for
-        ``players``; none by default."""
-        return None
-
-    @abstractmethod
     def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:
         """A fresh game for ``players`` seats."""
+        game: Game = self.engine.game(self.engine_config(settings, players), seed=seed)
+        return game
 
     def load(self, state: str) -> Game:
         """Restore a stored engine state."""
@@ -155,46 +214,50 @@ class GameAdapter(ABC):
         encoded: dict[str, Any] = self.engine.game.encode_action(action)
         return encoded
 
-    @abstractmethod
     def table_fields(self, game: Game, seats: Sequence[SeatRecord]) -> list[Field]:
         """The table embed's fields, before the shared "Scores" field (public view only)."""
+        return self.table.fields(self.table.of(game), seats)
 
-    @abstractmethod
     def headline(self, game: Game) -> str:
         """The table embed's title suffix, e.g. ``hand 7/25``."""
+        return self.table.headline(self.table.of(game))
 
     def summary(self, game: Game, labels: Sequence[str]) -> list[str]:
         """Lines of the table embed's description after the last action (public view
-        only; ``labels`` by seat); none by default."""
-        return []
+        only; ``labels`` by seat)."""
+        return self.table.summary(self.table.of(game), labels)
 
     def score_lines(self, game: Game, labels: Sequence[str]) -> list[str] | None:
-        """The "Scores" field's lines, one per seat, each starting with its label (the
-        turn mark before it) and ending with the total; None for the shared ones."""
-        return None
+        """The "Scores" field's lines (:attr:`GameTable.score_lines`)."""
+        return self.table.score_lines(self.table.of(game), labels)
 
-    @abstractmethod
     def panel(self, game: Game, seat: int, seats: Sequence[SeatRecord]) -> Panel:
         """The private panel of ``seat``: its cards and its legal actions as buttons."""
+        return self.table.panel(self.table.of(game), seat, seats)
 
     def parse_play(self, text: str) -> Action | ActionFor:
         """The action ``play card:<text>`` asks for; ``CardParseError`` for no card."""
         return Play.of(parse_card(text))
 
-    @abstractmethod
     def legal_card_names(self, game: Game, seat: int) -> list[str]:
-        """The cards ``seat`` may play now (C2 names), for autocomplete and the hand
-        picture."""
+        """The cards ``seat`` may play now (C2 names, each once), for autocomplete and
+        the hand picture."""
+        names: list[str] = []
+        for a in game.legal_actions(seat):
+            if isinstance(a, Play) and str(a.card) not in names:
+                names.append(str(a.card))
+        return names
 
-    @abstractmethod
     def look_action(self, game: Game, seat: int) -> Action | None:
         """The action that records ``seat`` opening its hand, when opening the panel
         should count as looking now (None when already looked, or while the panel
-        offers a blind bid instead)."""
+        offers a blind bid instead); None by default (a game without looking)."""
+        return None
 
-    @abstractmethod
     def is_turn(self, action: Action) -> bool:
-        """False for actions that are not a turn (looking at one's hand)."""
+        """False for actions that are not a turn (looking at one's hand); every action
+        is one by default."""
+        return True
 
     @abstractmethod
     def decode_button(self, payload: str) -> Action | ActionFor:
@@ -242,9 +305,30 @@ class GameAdapter(ABC):
         hand ``summary`` tells, e.g. whom it revealed; None (the default) for none."""
         return None
 
-    @abstractmethod
     def refusal(self, exc: IllegalAction) -> str:
-        """The words shown for a refused action: what happened and what to do instead."""
+        """The words shown for a refused action: what happened and what to do instead;
+        the game's own words for its own refusals (:meth:`own_refusal`), else the
+        shared ones."""
+        said = self.reason_words(exc)
+        said = said[:1].upper() + said[1:]
+        own = self.own_refusal(exc, said)
+        if own is not None:
+            return own
+        if exc.code == "not_your_turn":
+            return _("It is not your turn: the table message shows whose turn it is.")
+        if exc.code == "must_follow_suit":
+            return _("{reason}: you hold a card of the suit led, so play one of those.",
+                     reason=said)
+        return _("{reason}.", reason=said)
+
+    def reason_words(self, exc: IllegalAction) -> str:
+        """The engine's reason for a refusal, in the language being spoken."""
+        return reason(exc)
+
+    def own_refusal(self, exc: IllegalAction, said: str) -> str | None:
+        """The game's own words for the refusal ``exc`` (``said``: its reason, from a
+        capital letter), or None for the shared ones; none by default."""
+        return None
 
     @abstractmethod
     def rules_card(self) -> str:

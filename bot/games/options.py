@@ -1,6 +1,7 @@
-"""A table's options, each declared once (README "House rules"): its name (the command
-option's and the key it is stored under in the table's settings), its type and range,
-its default, its command description and choices, and its words in the lobby summary.
+"""A table's options, each declared once (docs/playing.md "House rules"): its name (the
+command option's and the key it is stored under in the table's settings), its type and
+range, its default, its command description and choices, and its words in the lobby
+summary.
 
 The options every game has are :data:`SHARED`, here; a game's own options are declared
 in its package (``bot/games/<game>/options.py``) and its adapter lists them before the

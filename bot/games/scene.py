@@ -5,14 +5,15 @@ for the table). A game's own picture words are a :class:`SceneWords`, read in th
 picture's language with :meth:`PictureWords.own` (the pictures' ``Words`` is one).
 
 The base :class:`GameScene`, a game's default, adds nothing to what the shared picture
-shows of the public view, so a game that declares no scene shows no hidden card.
+shows of the public view, so a game that declares no scene shows no hidden card; a
+:class:`WordedScene` draws with words of its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 
 class SceneWords:
@@ -24,6 +25,8 @@ class SceneWords:
     __dataclass_fields__: ClassVar[dict[str, Any]]
     CONTEXTS: ClassVar[Mapping[str, str]] = {}
     """The catalog context of a field that is not ``picture``, by field name."""
+    title: str
+    """The game's name in pictures (a field of every game's words)."""
 
 
 W = TypeVar("W", bound=SceneWords)
@@ -38,6 +41,10 @@ class PictureWords(Protocol):
 
     @property
     def notrump_short(self) -> str: ...
+
+    @property
+    def turned(self) -> str:
+        """``turned {card}``: the card turned for trump."""
 
     def own(self, english: W) -> W:
         """A game's own words (``english``) in this language."""
@@ -82,3 +89,34 @@ class GameScene:
 
 PLAIN: GameScene = GameScene()
 """The scene of a game that declares none."""
+
+
+class WordedScene(GameScene, Generic[W]):
+    """A scene with words of its own (``words``, in English): its title is theirs, and
+    :meth:`lines` gets them in the picture's language."""
+
+    def __init__(self, words: W) -> None:
+        self.words = words
+
+    def title(self, words: PictureWords) -> str:
+        return words.own(self.words).title
+
+    def table(
+        self, view: Mapping[str, Any], names: Sequence[str], words: PictureWords,
+    ) -> TableLines:
+        return self.lines(view, names, words, words.own(self.words))
+
+    def lines(
+        self, view: Mapping[str, Any], names: Sequence[str], words: PictureWords, own: W,
+    ) -> TableLines:
+        """What the table picture of the public ``view`` adds, ``own`` being the game's
+        words in the picture's language; by default nothing."""
+        return TableLines(caption=words.trump)
+
+
+def subtitle(view: Mapping[str, Any], words: PictureWords, *parts: str) -> str:
+    """A table picture's line under its title: ``parts``, then the card turned for
+    trump while the view shows one."""
+    turned = view.get("turned")
+    shown = parts if turned is None else (*parts, words.turned.format(card=turned))
+    return " · ".join(shown)

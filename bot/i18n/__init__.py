@@ -1,4 +1,4 @@
-"""The languages the bot speaks (README "Languages"): English, the source language and
+"""The languages the bot speaks (docs/languages.md): English, the source language and
 the fallback, and one gettext catalog per other language in ``bot/locales``, merged
 with the catalogs a game package keeps of its own (:mod:`bot.i18n.catalogs`); a
 catalog file is all a language needs. It is the bottom

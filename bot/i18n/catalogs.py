@@ -7,7 +7,7 @@ A game package may keep its own catalogs, as a cog keeps its own in Red-DiscordB
 ``bot/games/<game>/`` and ``engine/<game>/``, which the shared catalogs leave out; a
 language's translations are the shared catalog merged with every game's.
 
-Commands (README "Languages")::
+Commands (docs/languages.md)::
 
     python -m bot.i18n update      # extract each messages.pot, merge it into every .po
     python -m bot.i18n init <xx>   # a new language's catalogs (a Discord locale: ja, es-ES)

@@ -1,4 +1,4 @@
-"""Slash commands in every language (README "Languages"): descriptions, option
+"""Slash commands in every language (docs/languages.md): descriptions, option
 descriptions and choice labels are translated by :class:`CatalogTranslator` when the
 commands are synced; names and choice values stay as they are (the public surface).
 

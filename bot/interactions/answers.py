@@ -1,8 +1,10 @@
 """Answering an interaction exactly once, within Discord's 3 seconds.
 
-A :class:`Reply` defers on its own when the work is not done after
-:data:`DEFER_AFTER` seconds, then answers through the follow-up webhook; whoever
-answers first, the interaction gets exactly one initial response.
+A :class:`Reply` defers on its own when the work is not done :data:`DEFER_AFTER`
+seconds after Discord created the interaction (at once for one that arrives late, as
+the replay of a resumed session does, docs/service.md "Handover"), then answers through
+the follow-up webhook; whoever answers first, the interaction gets exactly one initial
+response.
 """
 
 from __future__ import annotations
@@ -18,7 +20,14 @@ import discord
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0
-"""Seconds before a slow answer is deferred (Discord drops it at 3)."""
+"""Seconds from an interaction's creation before a slow answer is deferred (Discord
+drops it at 3)."""
+
+
+def age(interaction: discord.Interaction[Any]) -> float:
+    """Seconds since Discord created the interaction (by its id's timestamp; 0 when
+    that is ahead of this machine's clock)."""
+    return max(0.0, time.time() - interaction.created_at.timestamp())
 
 
 class Reply:
@@ -30,7 +39,8 @@ class Reply:
         self.update_mode = update
         self._lock = asyncio.Lock()
         self._deferral: asyncio.Task[None] | None = None
-        self._timer = asyncio.get_running_loop().call_later(DEFER_AFTER, self._defer_soon)
+        self._timer = asyncio.get_running_loop().call_later(
+            max(0.0, DEFER_AFTER - age(interaction)), self._defer_soon)
         self._arrived = time.perf_counter()
         self.answer_seconds: float | None = None
         """Seconds from this reply's start to the interaction's first answer; None
@@ -54,6 +64,11 @@ class Reply:
                 else:
                     await response.defer(ephemeral=True, thinking=True)
                 self._answered()
+
+    async def defer(self) -> None:
+        """Defer now (the work waits for something), as the automatic deferral would."""
+        self.close()
+        await self._defer()
 
     def close(self) -> None:
         """Stop the automatic deferral (the answer went out)."""

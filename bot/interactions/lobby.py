@@ -88,9 +88,9 @@ class LobbyHandlers(TableLookup):
         built_in: Mapping[str, Any],
     ) -> None:
         """Open a table with the options ``given``, the rest from the server's saved
-        defaults, else ``built_in`` (README "House rules"), in the language the
+        defaults, else ``built_in`` (docs/playing.md "House rules"), in the language the
         ``language`` option gives, else the server's saved language, else the server's
-        Discord language, else English (README "Languages")."""
+        Discord language, else English (docs/languages.md)."""
         async def work(reply: Reply) -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise Refusal(_(NO_GUILD), "no_guild")

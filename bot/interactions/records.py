@@ -1,5 +1,5 @@
-"""What ``/history`` and ``/replay`` and their buttons do (README "History",
-"Replays"): a page of this server's recorded games (or of its finished game nights,
+"""What ``/history`` and ``/replay`` and their buttons do (docs/playing.md "/history",
+"/replay"): a page of this server's recorded games (or of its finished game nights,
 docs/nights.md), and the replay viewer of one."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""What a server's settings commands do (README "House rules", "Languages"): show the
-saved start options of a game and the language of new tables, or, for a member with
-Manage Server, save them."""
+"""What a server's settings commands do (docs/playing.md "House rules",
+docs/languages.md): show the saved start options of a game and the language of new tables,
+or, for a member with Manage Server, save them."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Finding the table a request is about: this channel's table of the command's game,
-or the table a button names (gone once it closed)."""
+or the table a button names (gone once it closed), once the process serves its tables
+(:meth:`~bot.interactions.handling.Handlers.serving`)."""
 
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ class TableLookup(Handlers):
         op: Callable[[Table], Awaitable[None]],
     ) -> None:
         """Run ``op`` on this channel's table, or refuse when there is none."""
+        if not await self.serving(interaction):
+            return
         try:
             table = self.table_here(interaction, adapter)
         except Refusal as exc:
@@ -45,6 +48,8 @@ class TableLookup(Handlers):
         self, interaction: Interaction, table_id: int, op: Callable[[Table], Awaitable[None]],
     ) -> None:
         """Run ``op`` on the open table a button names, or say that it is closed."""
+        if not await self.serving(interaction):
+            return
         table = self.registry.get(table_id)
         if table is None:
             await self.refuse(interaction, _(CLOSED))

@@ -29,6 +29,11 @@ ANSWER_BUCKETS: Final = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0)
 WORK_BUCKETS: Final = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 """Seconds, for an AI decision, a picture, a commit or the event loop's lag."""
 
+Handover = Literal["replayed", "duplicate", "waited", "restarting"]
+"""What the handover did with an interaction (docs/service.md "Handover"): received in
+the replay of a session resumed from the previous process, dropped as met twice,
+answered once the process was ready to serve its shard, or answered "restarting"."""
+
 LEASE_NAME: Final = "cardnight_shard_lease"
 LEASE_HELP: Final = "Whether this process holds the lease of the shard (1) or not (0)."
 
@@ -41,6 +46,10 @@ class Metrics:
         self.interactions = Counter(
             "cardnight_interactions_total", "Interactions answered, by kind and outcome.",
             ("kind", "outcome"), registry=registry)
+        self.handover = Counter(
+            "cardnight_handover_interactions_total",
+            "Interactions met while a shard was handed from one process to the next.",
+            ("outcome",), registry=registry)
         self.answer_seconds = Histogram(
             "cardnight_interaction_answer_seconds",
             "Seconds from an interaction's arrival to its first answer.",
@@ -120,6 +129,13 @@ def interaction_answered(kind: str, outcome: Outcome, seconds: float) -> None:
     if _on is not None:
         _on.interactions.labels(kind, outcome).inc()
         _on.answer_seconds.observe(seconds)
+
+
+def handover_interaction(outcome: Handover) -> None:
+    """The handover met an interaction: ``replayed``, ``duplicate``, ``waited`` or
+    ``restarting`` (:data:`Handover`)."""
+    if _on is not None:
+        _on.handover.labels(outcome).inc()
 
 
 def table_edited() -> None:

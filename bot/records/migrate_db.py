@@ -30,7 +30,7 @@ from bot.storage.writer import Row
 
 NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
 """Table and column names, as they come from our own schema."""
-SKIPPED = frozenset({"schema_version"})
+SKIPPED = frozenset({"schema_version", "gateway_sessions"})
 
 
 def _name(name: str) -> str:

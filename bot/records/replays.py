@@ -1,5 +1,5 @@
-"""Replays of recorded games (README "Replays"): the pages of the viewer, hand by hand
-and trick by trick, and the replay file.
+"""Replays of recorded games (docs/playing.md "/replay"): the pages of the viewer, hand by
+hand and trick by trick, and the replay file.
 
 The game is played again from its stored final state, action by action, and read
 through the public view (``game.view(None)``) and the engine's hand summaries (public

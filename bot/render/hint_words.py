@@ -1,6 +1,6 @@
-"""The words of hints (README "Hints"): the sentence :mod:`engine.ai.hints` gives for
-its reason (:attr:`~engine.ai.hints.Hint.template`), translated, with its counted words
-in the language being spoken."""
+"""The words of hints (docs/playing.md "Hints"): the sentence :mod:`engine.ai.hints` gives
+for its reason (:attr:`~engine.ai.hints.Hint.template`), translated, with its counted
+words in the language being spoken."""
 
 from __future__ import annotations
 

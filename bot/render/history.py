@@ -1,8 +1,8 @@
-"""What ``/history`` and ``/replay`` show (README "History", "Replays"): the words
-(full sentences with placeholders, in the member's language), the embeds and their
-component rows. Times in embeds are Discord timestamps, which each member's client
-shows in their own language and time zone; elsewhere dates are written by Babel in the
-member's language (:meth:`bot.i18n.Lang.date`). Names in embeds never ping."""
+"""What ``/history`` and ``/replay`` show (docs/playing.md "/history", "/replay"): the
+words (full sentences with placeholders, in the member's language), the embeds and their
+component rows. Times in embeds are Discord timestamps, which each member's client shows
+in their own language and time zone; elsewhere dates are written by Babel in the member's
+language (:meth:`bot.i18n.Lang.date`). Names in embeds never ping."""
 
 from __future__ import annotations
 

@@ -2,11 +2,11 @@
 the table embed, the score chart in the final standings, the hand picture in a private
 panel (PRODUCT "What players see"). Each is drawn from a view only (the public one, or
 the seat's own): the table picture and the chart in a worker thread, the hand picture a
-member waits for at once (README "The bot under load"); a picture that fails to draw is
-left out and the text stays complete (logged once per table). The table picture and
-the score chart speak the table's language; the hand picture the language of the panel
-it is drawn for (the one being spoken when the panel is built). The words are chosen
-here, before the drawing."""
+member waits for at once (docs/benchmarks.md "The bot under load"); a picture that fails
+to draw is left out and the text stays complete (logged once per table). The table picture
+and the score chart speak the table's language; the hand picture the language of the panel
+it is drawn for (the one being spoken when the panel is built). The words are chosen here,
+before the drawing."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from bot.config import Settings
 from bot.storage.interface import (
     ChannelTaken,
     InAnotherNight,
+    LeaseNotHeld,
     StartRefused,
     Storage,
     StorageUnavailable,
@@ -17,6 +18,7 @@ from bot.storage.interface import (
 )
 from bot.storage.nights import NightRecord
 from bot.storage.postgres import PostgresStorage
+from bot.storage.sessions import GatewaySession
 from bot.storage.sqlite import SqliteStorage
 
 
@@ -24,13 +26,16 @@ async def open_storage(settings: Settings) -> Storage:
     """The storage the settings name, held for this process: PostgreSQL at
     ``DATABASE_URL`` with the leases of this process's shards, else the SQLite file at
     ``DATABASE_PATH``, locked against other processes. :class:`StartRefused` when another
-    process holds them."""
+    process still holds them after ``LEASE_WAIT`` seconds."""
     if settings.database_url is not None:
-        return await PostgresStorage.open(settings.database_url, settings.shards)
-    return await SqliteStorage.open(settings.database_path, exclusive=True)
+        return await PostgresStorage.open(settings.database_url, settings.shards,
+                                          lease_wait=settings.lease_wait)
+    return await SqliteStorage.open(settings.database_path, exclusive=True,
+                                    lease_wait=settings.lease_wait)
 
 
 __all__ = [
-    "ChannelTaken", "InAnotherNight", "NightRecord", "PostgresStorage", "SqliteStorage",
-    "StartRefused", "Storage", "StorageUnavailable", "StoredTable", "open_storage",
+    "ChannelTaken", "GatewaySession", "InAnotherNight", "LeaseNotHeld", "NightRecord",
+    "PostgresStorage", "SqliteStorage", "StartRefused", "Storage", "StorageUnavailable",
+    "StoredTable", "open_storage",
 ]

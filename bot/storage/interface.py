@@ -20,6 +20,7 @@ from bot.storage.nights import NightRecord
 from bot.storage.ratings import Skill
 from bot.storage.recorded import RecordedGame
 from bot.storage.results import FinishedGame, GameName
+from bot.storage.sessions import GatewaySession
 from bot.storage.standings import Leaderboard, PlayerSeason, PlayerStats
 from bot.storage.tables import LoggedAction, Snapshot, TableRecord
 
@@ -48,6 +49,11 @@ class StartRefused(Exception):
     or the SQLite file. The message is one sentence for the operator."""
 
 
+class LeaseNotHeld(Exception):
+    """A write only the holder of a shard's lease may make, by a process that does not
+    hold it (any more)."""
+
+
 @dataclass(frozen=True, slots=True)
 class StoredTable:
     """An open table as stored: its record, its latest state snapshot (None before the
@@ -71,6 +77,17 @@ class Storage(Protocol):
     def leases_held(self) -> bool:
         """Whether this process still holds what it opened the database with: its
         shards' leases (PostgreSQL) or the file's lock (SQLite); True when it took none."""
+
+    # --- handover (docs/service.md "Handover") -------------------------------------
+
+    async def save_gateway_session(self, session: GatewaySession) -> None:
+        """Leave the shard's gateway session for the next process of the shard (one a
+        shard: the last saved wins). :class:`LeaseNotHeld` unless this process holds
+        the shard's lease."""
+
+    async def take_gateway_session(self, shard: int, shard_count: int) -> GatewaySession | None:
+        """The session left for the shard, deleted (it is resumed at most once); None
+        when there is none or it was left for another shard count."""
 
     # --- tables in play ------------------------------------------------------------
 

@@ -200,7 +200,20 @@ it (``active``: the host and every member who has not left an open night; one op
 night per member per server, one per channel), and each recorded game's night and
 round."""
 
-_TEMPLATES: Final = (V1, V2, V3, V4, V5, V6, V7)
+V8: Final = """
+CREATE TABLE gateway_sessions (
+    shard {INT} PRIMARY KEY,
+    shard_count {INT} NOT NULL,
+    session_id TEXT NOT NULL,
+    seq {INT} NOT NULL,
+    resume_url TEXT NOT NULL,
+    saved_at {REAL} NOT NULL
+);
+"""
+"""Handover: the gateway session each shard's last process left resumable when it
+stopped, for the next one to resume (docs/service.md "Handover")."""
+
+_TEMPLATES: Final = (V1, V2, V3, V4, V5, V6, V7, V8)
 
 MIGRATIONS: Final[list[str]] = [
     t.format(ID="INTEGER PRIMARY KEY", INT="INTEGER", REAL="REAL") for t in _TEMPLATES

@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Any, Final
 
@@ -22,10 +23,12 @@ import asyncpg
 from asyncpg.pool import PoolConnectionProxy
 
 from bot.shards import Shards
-from bot.storage.interface import StartRefused, StorageUnavailable
+from bot.storage.interface import LeaseNotHeld, StartRefused, StorageUnavailable
 from bot.storage.migrations import POSTGRES_MIGRATIONS
+from bot.storage.sessions import GatewaySession, session_row
 from bot.storage.sql import Sql, Statement
 from bot.storage.store import SqlStorage
+from bot.storage.writer import insert_sql
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +39,13 @@ MIGRATION_KEY: Final = 0x434E4D49
 POOL_SIZE: Final = 4
 RETAKE_EVERY: Final = 0.5
 """Seconds between two tries to take the leases back after their connection dropped."""
+WAIT_EVERY: Final = 0.1
+"""Seconds between two tries to take a lease another process holds (``LEASE_WAIT``)."""
+HOLDS_LEASE: Final = (
+    "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted "
+    "AND pid = pg_backend_pid() AND classid = $1::bigint::oid "
+    "AND objid = $2::bigint::oid AND objsubid = 2)")
+"""Whether this connection holds the lease of shard ``$2`` (``$1``: :data:`LEASE_KEY`)."""
 
 Connection = asyncpg.Connection | PoolConnectionProxy
 """A connection of its own or one lent by the pool."""
@@ -107,16 +117,26 @@ async def migrate(conn: Connection, migrations: Sequence[str] = POSTGRES_MIGRATI
     return len(migrations)
 
 
-async def take_leases(url: str, shards: Shards) -> asyncpg.Connection:
+async def take_leases(url: str, shards: Shards, wait: float = 0.0) -> asyncpg.Connection:
     """A connection holding the lease of every shard of ``shards``;
-    :class:`StartRefused` when another process holds one."""
+    :class:`StartRefused` when another process holds one (still, after ``wait``
+    seconds)."""
     conn = await asyncpg.connect(url)
+    deadline = time.monotonic() + wait
+    waited = False
     try:
         for shard in shards.ids:
-            if not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LEASE_KEY, shard):
-                raise StartRefused(
-                    f"{shards.describe(shard)} is already run by another process on this "
-                    "database")
+            while not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)",
+                                          LEASE_KEY, shard):
+                if time.monotonic() >= deadline:
+                    raise StartRefused(
+                        f"{shards.describe(shard)} is already run by another process on "
+                        "this database")
+                if not waited:
+                    log.info("%s is run by another process; waiting for it (at most %g s)",
+                             shards.describe(shard), wait)
+                    waited = True
+                await asyncio.sleep(WAIT_EVERY)
     except BaseException:
         await conn.close()
         raise
@@ -141,17 +161,20 @@ class PostgresStorage(SqlStorage):
             self._hold(leases)
 
     @classmethod
-    async def open(cls, url: str, shards: Shards | None = None) -> PostgresStorage:
-        """Connect to ``url`` and migrate; with ``shards``, first take their leases.
-        :class:`StorageUnavailable` when the server cannot be reached or refuses us."""
+    async def open(cls, url: str, shards: Shards | None = None, *, lease_wait: float = 0.0,
+                   ) -> PostgresStorage:
+        """Connect to ``url`` and migrate; with ``shards``, first take their leases
+        (waiting up to ``lease_wait`` seconds for them). :class:`StorageUnavailable`
+        when the server cannot be reached or refuses us."""
         try:
-            return await cls._open(url, shards)
+            return await cls._open(url, shards, lease_wait)
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise StorageUnavailable(f"{type(exc).__name__}: {exc}") from exc
 
     @classmethod
-    async def _open(cls, url: str, shards: Shards | None) -> PostgresStorage:
-        leases = None if shards is None else await take_leases(url, shards)
+    async def _open(cls, url: str, shards: Shards | None, lease_wait: float,
+                    ) -> PostgresStorage:
+        leases = None if shards is None else await take_leases(url, shards, lease_wait)
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=POOL_SIZE)
             try:
@@ -204,6 +227,21 @@ class PostgresStorage(SqlStorage):
                     await self._retaking
             if leases is not None:
                 await leases.close()
+
+    async def save_gateway_session(self, session: GatewaySession) -> None:
+        """Written on the leases' own connection, in a transaction that first checks
+        that this connection holds the shard's lease."""
+        leases = self._leases
+        if not self._leased:
+            await super().save_gateway_session(session)
+            return
+        if leases is None or leases.is_closed():
+            raise LeaseNotHeld(f"shard {session.shard}'s lease is not held")
+        async with leases.transaction():
+            if not await leases.fetchval(HOLDS_LEASE, LEASE_KEY, session.shard):
+                raise LeaseNotHeld(f"shard {session.shard}'s lease is not held")
+            row = session_row(session)
+            await PgSql(leases).execute(insert_sql(row), row.values)
 
     def leases_held(self) -> bool:
         """The leases' connection is open (the server drops the locks with it)."""

@@ -1,6 +1,6 @@
 """Skill ratings: a thin wrapper over openskill's Plackett-Luce model.
 
-Why Plackett-Luce: a Kachuful or Mighty match ends in a full order of the players by
+Why Plackett-Luce: each of our games ends in a full order of the players by
 final score (several players, ties possible), which is exactly the data Plackett-Luce
 models. Its choice axiom also makes the order of any subset of the players a
 Plackett-Luce ranking with the same strengths, so rating the members of a game among

@@ -1,6 +1,7 @@
 """A server's recorded games as ``/history``, ``/replay`` and game nights read them: a
 page of them, newest first, one game with its final engine state, and a night's games
-(README "History", "Replays", docs/nights.md). Every function takes an open connection."""
+(docs/playing.md "/history", "/replay", docs/nights.md). Every function takes an open
+connection."""
 
 from __future__ import annotations
 

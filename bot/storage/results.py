@@ -2,7 +2,7 @@
 and stats are read by :mod:`bot.storage.standings`, the history, replays and nights' games
 by :mod:`bot.storage.recorded`).
 
-Decisions (README "Leaderboards and stats", docs/nights.md "Seasons"):
+Decisions (docs/playing.md "Leaderboards and stats", docs/nights.md "Seasons"):
 
 - Everything is per server (``guild_id``), per game and per season: a game is rated
   in the season running when it is recorded (:mod:`bot.storage.seasons`), from the

@@ -1,8 +1,8 @@
 """What the leaderboard and ``/stats`` read of a server's finished games: each member's
 games, wins, scores and rating in one game and season, their rank, recent games,
-seasons and rating history, and the game a server plays most (README "Leaderboards and
-stats"; the decisions are those of :mod:`bot.storage.results`). Every function takes
-an open connection."""
+seasons and rating history, and the game a server plays most (docs/playing.md
+"Leaderboards and stats"; the decisions are those of :mod:`bot.storage.results`). Every
+function takes an open connection."""
 
 from __future__ import annotations
 

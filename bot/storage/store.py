@@ -13,13 +13,14 @@ from typing import Any
 from bot.seasons import Season
 from bot.shards import ALL, Shards
 from bot.storage import nights as night_rows
-from bot.storage import recorded, results, standings, tables
+from bot.storage import recorded, results, sessions, standings, tables
 from bot.storage import seasons as season_rows
-from bot.storage.interface import ChannelTaken, InAnotherNight, StoredTable
+from bot.storage.interface import ChannelTaken, InAnotherNight, LeaseNotHeld, StoredTable
 from bot.storage.nights import NightRecord
 from bot.storage.ratings import Skill
 from bot.storage.recorded import RecordedGame
 from bot.storage.results import FinishedGame, GameName
+from bot.storage.sessions import GatewaySession
 from bot.storage.sql import Database, fetchone
 from bot.storage.standings import Leaderboard, PlayerSeason, PlayerStats
 from bot.storage.tables import LoggedAction, Snapshot, TableRecord
@@ -42,6 +43,20 @@ class SqlStorage:
             return await fetchone(self.db.sql, "SELECT 1") == (1,)
         except Exception:  # closed, or its server gone: not answering is the answer
             return False
+
+    def leases_held(self) -> bool:
+        raise NotImplementedError
+
+    # --- handover ------------------------------------------------------------------
+
+    async def save_gateway_session(self, session: GatewaySession) -> None:
+        if not self.leases_held():
+            raise LeaseNotHeld(f"shard {session.shard}'s lease is not held")
+        await self.writer.write([sessions.session_row(session)])
+
+    async def take_gateway_session(self, shard: int, shard_count: int) -> GatewaySession | None:
+        async with self.writer.transaction() as tx:
+            return await sessions.take(tx, shard, shard_count)
 
     # --- tables in play ------------------------------------------------------------
 

@@ -26,10 +26,10 @@ class SeatRecord:
     """One seat: a member (``user_id``) or an AI player (``user_id`` None, ``ai`` True)
     playing at ``level``. A member who left (or was kicked from) a running game keeps
     ``left_user_id``, ``left_name`` and their total at leaving ``left_score`` for the
-    record (README "Fair records"). A member whose turn timed out three times in a row
-    is ``away``: the AI plays their seat (``ai`` True, ``user_id`` kept) until they take
-    it back; ``timeouts`` counts their time-outs in a row. Rows stored before AI levels
-    existed load at the default level."""
+    record (docs/playing.md "Fair records"). A member whose turn timed out three times in
+    a row is ``away``: the AI plays their seat (``ai`` True, ``user_id`` kept) until they
+    take it back; ``timeouts`` counts their time-outs in a row. Rows stored before AI
+    levels existed load at the default level."""
 
     name: str
     user_id: int | None = None

@@ -1,4 +1,4 @@
-"""The record of a table's game for storage (README "Fair records")."""
+"""The record of a table's game for storage (docs/playing.md "Fair records")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A member's hint (README "Hints"): the normal AI's move for their seat with one
+"""A member's hint (docs/playing.md "Hints"): the normal AI's move for their seat with one
 reason, decided in a worker thread from that seat's view only. Nothing changes."""
 
 from __future__ import annotations

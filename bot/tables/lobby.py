@@ -130,7 +130,7 @@ class LobbyJobs(TableWork):
     ) -> str:
         """Remove ``target_id``'s seat (the host, or Manage Messages): in the lobby the
         seat goes; in a running game an AI player (normal) takes it and the member is
-        recorded as having left (README "Fair records")."""
+        recorded as having left (docs/playing.md "Fair records")."""
         async with table.lock:
             if not table.is_open:
                 raise Refusal(_("This table is already closed."), "closed")

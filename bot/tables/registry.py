@@ -35,6 +35,10 @@ class TableRegistry:
         self._channels: dict[int, Table] = {}
         self._closing: weakref.WeakSet[TableMessage] = weakref.WeakSet()
         """Messages of tables that just closed, until their last edit is out."""
+        self.serving = asyncio.Event()
+        """Set while the process serves its shards' tables (cleared while they are
+        being restored at start)."""
+        self.serving.set()
         self._finals: list[Publisher] = []
         """Final standings being posted after a restart."""
         self._others: weakref.WeakSet[CoalescedMessage] = weakref.WeakSet()

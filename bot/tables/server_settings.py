@@ -1,5 +1,5 @@
-"""A server's own settings (README "House rules", "Languages"): the start options its
-tables of each game take by default, and the language its new tables speak."""
+"""A server's own settings (docs/playing.md "House rules", docs/languages.md): the start
+options its tables of each game take by default, and the language its new tables speak."""
 
 from __future__ import annotations
 

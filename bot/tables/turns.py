@@ -105,8 +105,8 @@ class TurnDriver:
 
     async def _timer(self, table: Table, version: int, deadline: float) -> None:
         """When the deadline passes with the turn unchanged, the AI acts for it at the
-        default level (the third time in a row, the member is away: README "Away
-        players")."""
+        default level (the third time in a row, the member is away: docs/playing.md "Host
+        tools")."""
         await asyncio.sleep(max(0.0, deadline - time.time()))
         await self._ai_turn(table, timer_version=version)
 

@@ -1,5 +1,5 @@
 """Hints: the move the ``normal`` AI player would make for a seat, with one short reason
-(README "Hints"), decided from that seat's view alone.
+(docs/playing.md "Hints"), decided from that seat's view alone.
 
 Pure: :func:`hint` reads only ``game.view(seat)`` and ``game.legal_actions(seat)`` and
 uses only the public :class:`~engine.ai.decide.LevelPolicy` API, with a random source

@@ -1,6 +1,6 @@
-"""Hint reasons (README "Hints"): what a game declares for :mod:`engine.ai.hints` on its
-descriptor (:class:`HintReasons`), and the judgement of a card that both games' reasons
-make (:func:`beats`).
+"""Hint reasons (docs/playing.md "Hints"): what a game declares for :mod:`engine.ai.hints`
+on its descriptor (:class:`HintReasons`), and the judgement of a card that both games'
+reasons make (:func:`beats`).
 
 A reason is a code with parameters, read from the hinted seat's view only, and its
 sentence: an English template marked with :func:`~engine.i18n.N_` that the bot

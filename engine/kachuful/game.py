@@ -40,7 +40,11 @@ from engine.kachuful.actions import (
 from engine.kachuful.config import MAX_PLAYERS, KachufulConfig, config_of
 from engine.kachuful.core import HandCore
 from engine.kachuful.deal import Deal, SeededDecks, check_deal, deal_from, draw_first_dealer
+from engine.kachuful.hand import HandRecord
 from engine.kachuful.trick import legal_mask
+from engine.kachuful.view import build_view
+from engine.record import replay_document
+from engine.setup import check_source, checked_first_dealer
 
 BIDDING: Final = "bidding"
 PLAYING: Final = "playing"
@@ -71,47 +75,6 @@ _LEGAL_BIDS: Final[dict[tuple[int, int | None, bool], tuple[Action, ...]]] = {}
 
 def _lean_trump(trump: Suit | None) -> int:
     return -1 if trump is None else int(trump)
-
-
-class HandRecord:
-    """One hand as it goes: its deal, bids, tricks and (once scored) scores, read from
-    its :class:`HandCore`. Read-only outside the game."""
-
-    __slots__ = ("core", "deal", "dealer", "index", "number", "scores", "size", "trump")
-
-    def __init__(
-        self, number: int, index: int, deal: Deal, trump: Suit | None, core: HandCore
-    ) -> None:
-        self.number = number
-        self.index = index
-        self.size = core.size
-        self.dealer = core.dealer
-        self.deal = deal
-        self.trump = trump
-        self.core = core
-        self.scores: list[int] | None = None
-
-    @property
-    def bids(self) -> list[int | None]:
-        return self.core.bids
-
-    @property
-    def blind(self) -> list[bool]:
-        return self.core.blind
-
-    @property
-    def tricks_won(self) -> list[int]:
-        return self.core.won
-
-    @property
-    def trick_winners(self) -> list[int]:
-        return self.core.winners
-
-    @property
-    def tricks(self) -> list[tuple[int, tuple[Card, ...]]]:
-        """Every finished trick as ``(leader, cards in play order)``."""
-        return [(leader, tuple(CARD_OF_BIT[b] for b in cards))
-                for leader, cards in self.core.tricks]
 
 
 class KachufulGame(Game):
@@ -163,17 +126,9 @@ class KachufulGame(Game):
         self._decks = None if self._seed is None else SeededDecks(self._seed)
         self._deals = None if deals is None else list(deals)
         self._draw: list[list[tuple[int, Card]]] | None = None
-        if first_dealer is None:
-            if seed is None:
-                raise IllegalAction("bad_input",
-                                    N_("first_dealer is required with explicit deals"))
+        if first_dealer is None and seed is not None:
             first_dealer, self._draw = draw_first_dealer(random.Random(f"{seed}:draw"), n)
-        elif not _is_int(first_dealer) or not 0 <= first_dealer < n:
-            raise IllegalAction(
-                "bad_input", N_("first_dealer must be a seat from 0 to {last}, not {value}"),
-                last=n - 1, value=repr(first_dealer),
-            )
-        self._first_dealer = first_dealer
+        self._first_dealer = checked_first_dealer(first_dealer, n)
         self._totals = [0] * n
         self._records: list[HandRecord] = []
         self._log: list[tuple[int, Action]] = []
@@ -186,15 +141,8 @@ class KachufulGame(Game):
     def _check_source(
         self, seed: int | str | None, deals: Sequence[Deal] | None
     ) -> int | str | None:
-        if (seed is None) == (deals is None):
-            raise IllegalAction("bad_input",
-                                N_("give either a seed or the deals, not both or neither"))
+        check_source(seed, deals)
         if deals is None:
-            if not (_is_int(seed) or isinstance(seed, str)):
-                raise IllegalAction(
-                    "bad_input", N_("the seed must be a whole number or text, not {value}"),
-                    value=repr(seed),
-                )
             return seed
         count = len(self._indices)
         if not deals:
@@ -531,9 +479,7 @@ class KachufulGame(Game):
         return Results(scored, list(self._totals), winners, over)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """See :mod:`engine.kachuful.view`, which imports the game (hence the late import)."""
-        from engine.kachuful.view import build_view
-
+        """See :mod:`engine.kachuful.view`."""
         return build_view(self, seat)
 
     # --- JSON -------------------------------------------------------------------------
@@ -542,22 +488,17 @@ class KachufulGame(Game):
         """The game as a replay document (the format of ``python -m engine replay``):
         setup plus every action so far. ``expand_deals`` writes the cards of every hand
         instead of the seed."""
-        doc: dict[str, Any] = {
-            "game": self.name,
-            "config": dict(self._config.settings),
-            "first_dealer": self._first_dealer,
-        }
-        if self._seed is not None and not expand_deals:
-            doc["seed"] = self._seed
-        else:
-            turned = self._config.trump == "turned"
-            doc["deals"] = [d.encode(turned) for d in self.all_deals()]
+        turned = self._config.trump == "turned"
+        own: dict[str, int] = {}
         if self._indices.start:
-            doc["start_hand"] = self._indices.start
+            own["start_hand"] = self._indices.start
         if self._indices.stop != len(self._sizes):
-            doc["max_hands"] = len(self._indices)
-        doc["actions"] = [{"seat": s, **encode_action(a)} for s, a in self._log]
-        return doc
+            own["max_hands"] = len(self._indices)
+        return replay_document(
+            self, self._config.settings, self._first_dealer, self._seed,
+            lambda: [d.encode(turned) for d in self.all_deals()], expand_deals, self._log,
+            **own,
+        )
 
     def all_deals(self) -> list[Deal]:
         """The deal of every hand this game plays (dealt or not yet); with explicit
@@ -572,13 +513,8 @@ class KachufulGame(Game):
             for k, index in enumerate(self._indices)
         ]
 
-    @classmethod
-    def parse_action(cls, data: Mapping[str, Any]) -> Action:
-        return parse_action(data)
-
-    @classmethod
-    def encode_action(cls, action: Action) -> dict[str, Any]:
-        return encode_action(action)
+    parse_action = staticmethod(parse_action)
+    encode_action = staticmethod(encode_action)
 
 
 def _is_int(value: object) -> bool:

@@ -2,12 +2,37 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from engine.cards import NAMES, Card, sort_hand, trump_label
-from engine.game import Play
+from engine.game import Play, Viewed
 from engine.kachuful.actions import encode_action
-from engine.kachuful.game import HandRecord, KachufulGame
+from engine.kachuful.config import KachufulConfig
+from engine.kachuful.hand import HandRecord
+
+
+class Seen(Viewed[KachufulConfig, HandRecord], Protocol):
+    """What a view reads of the game (:class:`engine.kachuful.game.KachufulGame`, which
+    imports this module) besides what every view reads."""
+
+    @property
+    def hands(self) -> Sequence[HandRecord]: ...
+
+    @property
+    def hand_count(self) -> int: ...
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]: ...
+
+    @property
+    def forehead(self) -> bool: ...
+
+    def cards_of(self, seat: int) -> list[Card]: ...
+
+    def has_looked(self, seat: int) -> bool: ...
+
+    def forbidden_bid(self) -> int | None: ...
 
 
 def _cards(leader: int, cards: tuple[Card, ...] | list[Card], players: int) -> list[dict[str, Any]]:
@@ -21,7 +46,7 @@ def _tricks(rec: HandRecord, players: int) -> list[dict[str, Any]]:
     ]
 
 
-def build_view(game: KachufulGame, seat: int | None) -> dict[str, Any]:
+def build_view(game: Seen, seat: int | None) -> dict[str, Any]:
     """Public facts for everyone; ``seat``'s own cards (hidden from it in the forehead
     hand, where it sees the others' instead); ``None`` gives the public view."""
     n = game.players

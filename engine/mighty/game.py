@@ -74,6 +74,9 @@ from engine.mighty.rules import (
     settle,
 )
 from engine.mighty.trick import PlayedTrick, first_in_hand_order
+from engine.mighty.view import build_view
+from engine.record import replay_document
+from engine.setup import check_source, checked_first_dealer
 
 AUCTION = "auction"
 DISCARD = "discard"
@@ -191,10 +194,7 @@ class MightyGame(Game):
         first_dealer: int | None = None,
     ) -> None:
         cfg = parse_config(config)
-        if (seed is None) == (deals is None):
-            raise IllegalAction("bad_input", "give either a seed or the deals, not both or neither")
-        if deals is None and not (type(seed) is int or isinstance(seed, str)):
-            raise IllegalAction("bad_input", f"the seed must be a whole number, not {seed!r}")
+        check_source(seed, deals)
         if deals is not None:
             if not deals:
                 raise IllegalAction("bad_input", "'deals' must hold at least one deal")
@@ -202,15 +202,9 @@ class MightyGame(Game):
                 reason = deal_error(deal.hands, deal.kitty)
                 if reason is not None:
                     raise IllegalAction("bad_input", f"deal {number}: {reason}")
-        if first_dealer is None:
-            if seed is None:
-                raise IllegalAction("bad_input", "first_dealer is required with explicit deals")
+        if first_dealer is None and seed is not None:
             first_dealer = seeded_first_dealer(seed)
-        elif type(first_dealer) is not int or not 0 <= first_dealer < PLAYERS:
-            raise IllegalAction(
-                "bad_input",
-                f"first_dealer must be a seat from 0 to {PLAYERS - 1}, not {first_dealer!r}",
-            )
+        first_dealer = checked_first_dealer(first_dealer, PLAYERS)
         self.config = cfg
         self.match_length = cfg.hands
         self.seed = seed
@@ -993,9 +987,7 @@ class MightyGame(Game):
     # --- views and notation --------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """See :mod:`engine.mighty.view`, which imports the game (hence the late import)."""
-        from engine.mighty.view import build_view
-
+        """See :mod:`engine.mighty.view`."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < PLAYERS):
             raise IllegalAction("bad_input", f"a seat is a number from 0 to {PLAYERS - 1}")
         return build_view(self, seat)
@@ -1004,23 +996,11 @@ class MightyGame(Game):
         """The match as a replay document (the format of ``python -m engine replay``):
         setup plus every action so far. ``expand_deals`` writes the cards of every deal
         so far (redeals included) instead of the seed."""
-        doc: dict[str, Any] = {
-            "game": self.name,
-            "config": self.config.model_dump(),
-            "first_dealer": self.first_dealer,
-        }
-        if self.seed is not None and not expand_deals:
-            doc["seed"] = self.seed
-        else:
-            deals = self.deals if self.deals is not None else [r.deal for r in self.records]
-            doc["deals"] = [encode_deal(d) for d in deals]
-        doc["actions"] = [{"seat": s, **encode_action(a)} for s, a in self.log]
-        return doc
+        dealt = self.deals if self.deals is not None else [r.deal for r in self.records]
+        return replay_document(
+            self, self.config.model_dump(), self.first_dealer, self.seed,
+            lambda: [encode_deal(d) for d in dealt], expand_deals, self.log,
+        )
 
-    @classmethod
-    def parse_action(cls, data: Mapping[str, Any]) -> Action:
-        return parse_action(data)
-
-    @classmethod
-    def encode_action(cls, action: Action) -> dict[str, Any]:
-        return encode_action(action)
+    parse_action = staticmethod(parse_action)
+    encode_action = staticmethod(encode_action)

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.game import Action, Event, IllegalAction
+from engine.descriptor import one_option_config
+from engine.game import Action, Event
 from engine.mighty.core.winner import joker_power
 from engine.mighty.game import MightyGame
-from engine.mighty.record import game_from_doc
+from engine.mighty.notation import read_deal
 from engine.mighty.rules import MIN_BID, PLAYERS
 from engine.narration import trick_line, trump_text
+from engine.record import game_from_doc
 
 _DOUBLINGS = {
     "notrump": "no-trump",
@@ -28,18 +30,10 @@ class MightySpec:
     """The :class:`engine.descriptor.GameSpec` of Mighty."""
 
     def from_replay(self, doc: Mapping[str, Any]) -> MightyGame:
-        return game_from_doc(doc)
+        return game_from_doc(doc, MightyGame, read_deal)
 
     def new_game(self, players: int, seed: int, options: Mapping[str, str]) -> MightyGame:
-        if players != PLAYERS:
-            raise IllegalAction("bad_input", f"Mighty is for exactly {PLAYERS} players")
-        config: dict[str, Any] = {}
-        for key, value in options.items():
-            if key != "hands":
-                raise IllegalAction("bad_input", f"{key}: is not an option here (only hands=N)")
-            if not (value.isascii() and value.isdigit()):
-                raise IllegalAction("bad_input", f"hands: a whole number, not {value!r}")
-            config["hands"] = int(value)
+        config = one_option_config("Mighty", players, PLAYERS, options, "hands")
         return MightyGame(config, seed=seed)
 
     def hand_summaries(self, game: MightyGame) -> list[dict[str, Any]]:

@@ -10,21 +10,81 @@ declarer, until the hand ends).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from engine.cards import NAMES, Card, sort_hand, trump_label
-from engine.mighty.actions import MightyBid
-from engine.mighty.game import MightyGame
-from engine.mighty.hand import contract_json, friend_call_json
+from engine.cards import NAMES, Card, Suit, sort_hand, trump_label
+from engine.game import Action, Viewed
+from engine.mighty.actions import FriendTarget, MightyBid
+from engine.mighty.config import MightyConfig
+from engine.mighty.hand import HandRecord, contract_json, friend_call_json
 from engine.mighty.notation import encode_action
 from engine.mighty.rules import (
     PLAYERS,
     POINTS_OF,
     SOLO_SECRET,
+    Trump,
     dealmiss_halves,
     format_halves,
 )
 from engine.mighty.trick import PlayedTrick
+
+
+class Seen(Viewed[MightyConfig, HandRecord], Protocol):
+    """What a view reads of the match (:class:`engine.mighty.game.MightyGame`, which
+    imports this module) besides what every view reads: its public attributes, then its
+    properties and methods."""
+
+    match_length: int
+    records: list[HandRecord]
+    last_redeal: HandRecord | None
+    dealer: int
+    first_speaker: int
+    kitty: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    passed: list[bool]
+    calls: list[tuple[int, Action]]
+    bid: tuple[int, Trump] | None
+    bidder: int | None
+    declarer: int | None
+    contract: tuple[int, Trump] | None
+    contract_changed: bool
+    friend_call: FriendTarget | None
+    friend_seat: int | None
+    solo: str | None
+    trump: Trump
+    mighty: Card
+    caller: Card
+    lead_asked: bool
+    lead_suit: Suit | None
+    tricks: list[PlayedTrick]
+    captured: list[list[Card]]
+    last_trick: tuple[int, PlayedTrick] | None
+
+    @property
+    def hands(self) -> list[list[Card]]: ...
+
+    @property
+    def hand_number(self) -> int: ...
+
+    @property
+    def trick_no(self) -> int: ...
+
+    @property
+    def leader(self) -> int: ...
+
+    @property
+    def trick(self) -> list[Card]: ...
+
+    @property
+    def led(self) -> Suit | None: ...
+
+    @property
+    def demanded(self) -> bool: ...
+
+    @property
+    def secret_turn(self) -> bool: ...
+
+    def listed_actions(self, seat: int) -> list[Action]: ...
 
 
 def _names(cards: list[Card] | tuple[Card, ...]) -> list[str]:
@@ -35,7 +95,7 @@ def _trick(leader: int, cards: tuple[Card, ...] | list[Card]) -> list[dict[str, 
     return [{"seat": (leader + i) % PLAYERS, "card": NAMES[c.index]} for i, c in enumerate(cards)]
 
 
-def _calls(game: MightyGame) -> list[dict[str, Any]]:
+def _calls(game: Seen) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for seat, action in game.calls:
         if isinstance(action, MightyBid):
@@ -45,7 +105,7 @@ def _calls(game: MightyGame) -> list[dict[str, Any]]:
     return out
 
 
-def _play_state(game: MightyGame) -> dict[str, Any]:
+def _play_state(game: Seen) -> dict[str, Any]:
     playing = game.phase == "playing"
     last = game.last_trick
     return {
@@ -70,7 +130,7 @@ def _played(t: PlayedTrick) -> dict[str, Any]:
     }
 
 
-def build_view(game: MightyGame, seat: int | None) -> dict[str, Any]:
+def build_view(game: Seen, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: the public view)."""
     record = game.current
     declarer = game.declarer

@@ -16,6 +16,8 @@ from typing import Any, ClassVar, Final
 from engine.cards import NAMES, sort_hand, trump_label
 from engine.game import Action, Event, Game, IllegalAction, Play, Results
 from engine.i18n import N_
+from engine.record import replay_document
+from engine.setup import check_source, checked_first_dealer
 from engine.whist.actions import encode_action, parse_action
 from engine.whist.config import WhistConfig
 from engine.whist.deal import Deal, check_deal, seeded_deal, seeded_first_dealer
@@ -47,25 +49,14 @@ class WhistGame(Game):
         first_dealer: int | None = None,
     ) -> None:
         cfg = WhistConfig.parse(dict(config) if isinstance(config, Mapping) else config)
-        if (seed is None) == (deals is None):
-            raise IllegalAction("bad_input", "give either a seed or the deals, not both or neither")
-        if deals is None and not (type(seed) is int or isinstance(seed, str)):
-            raise IllegalAction(
-                "bad_input", f"the seed must be a whole number or text, not {seed!r}"
-            )
+        check_source(seed, deals)
         if deals is not None and len(deals) != cfg.deals:
             raise IllegalAction(
                 "bad_input", f"the game plays {cfg.deals} deal(s) but {len(deals)} are given"
             )
-        if first_dealer is None:
-            if seed is None:
-                raise IllegalAction("bad_input", "first_dealer is required with explicit deals")
+        if first_dealer is None and seed is not None:
             first_dealer = seeded_first_dealer(seed)
-        elif type(first_dealer) is not int or not 0 <= first_dealer < PLAYERS:
-            raise IllegalAction(
-                "bad_input",
-                f"first_dealer must be a seat from 0 to {PLAYERS - 1}, not {first_dealer!r}",
-            )
+        first_dealer = checked_first_dealer(first_dealer, PLAYERS)
         self._config = cfg
         self._seed = seed
         self._first_dealer = first_dealer
@@ -211,22 +202,11 @@ class WhistGame(Game):
     def record(self, expand_deals: bool = False) -> dict[str, Any]:
         """The game as a replay document: setup plus every card played so far;
         ``expand_deals`` writes the cards of every deal instead of the seed."""
-        doc: dict[str, Any] = {
-            "game": self.name,
-            "config": self._config.model_dump(),
-            "first_dealer": self._first_dealer,
-        }
-        if self._seed is not None and not expand_deals:
-            doc["seed"] = self._seed
-        else:
-            doc["deals"] = [self._deal(k).encode() for k in range(self._config.deals)]
-        doc["actions"] = [{"seat": s, **encode_action(a)} for s, a in self._log]
-        return doc
+        return replay_document(
+            self, self._config.model_dump(), self._first_dealer, self._seed,
+            lambda: [self._deal(k).encode() for k in range(self._config.deals)],
+            expand_deals, self._log,
+        )
 
-    @classmethod
-    def parse_action(cls, data: Mapping[str, Any]) -> Action:
-        return parse_action(data)
-
-    @classmethod
-    def encode_action(cls, action: Action) -> dict[str, Any]:
-        return encode_action(action)
+    parse_action = staticmethod(parse_action)
+    encode_action = staticmethod(encode_action)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.game import Action, Event, IllegalAction
+from engine.descriptor import one_option_config
+from engine.game import Action, Event
 from engine.narration import trick_line, trump_text
+from engine.record import game_from_doc
+from engine.whist.deal import read_deal
 from engine.whist.game import WhistGame
 from engine.whist.hand import Hand
-from engine.whist.record import game_from_doc
 from engine.whist.rules import PLAYERS, per_seat
 
 
@@ -17,19 +19,11 @@ class WhistSpec:
     """The :class:`engine.descriptor.GameSpec` of Whist."""
 
     def from_replay(self, doc: Mapping[str, Any]) -> WhistGame:
-        return game_from_doc(doc)
+        return game_from_doc(doc, WhistGame, read_deal)
 
     def new_game(self, players: int, seed: int, options: Mapping[str, str]) -> WhistGame:
         """``--option deals=N`` sets the length of the game (W6)."""
-        if players != PLAYERS:
-            raise IllegalAction("bad_input", f"Whist is for exactly {PLAYERS} players")
-        config: dict[str, Any] = {}
-        for key, value in options.items():
-            if key != "deals":
-                raise IllegalAction("bad_input", f"{key}: is not an option here (only deals=N)")
-            if not (value.isascii() and value.isdigit()):
-                raise IllegalAction("bad_input", f"deals: a whole number, not {value!r}")
-            config[key] = int(value)
+        config = one_option_config("Whist", players, PLAYERS, options, "deals")
         return WhistGame(config, seed=seed)
 
     def hand_summaries(self, game: WhistGame) -> list[dict[str, Any]]:

@@ -13,41 +13,22 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine.cards import NAMES, Card, sort_hand, trump_label
-from engine.game import Action, Results
+from engine.game import Viewed
 from engine.whist.actions import encode_action
 from engine.whist.config import WhistConfig
 from engine.whist.hand import Hand
 from engine.whist.rules import PARTNERSHIPS, PLAYERS
 
 
-class Seen(Protocol):
+class Seen(Viewed[WhistConfig, Hand], Protocol):
     """What a view reads of the game (:class:`engine.whist.game.WhistGame`, which
-    imports this module)."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def config(self) -> WhistConfig: ...
-
-    @property
-    def phase(self) -> str: ...
-
-    @property
-    def to_act(self) -> int | None: ...
-
-    @property
-    def current(self) -> Hand: ...
+    imports this module) besides what every view reads."""
 
     @property
     def hands(self) -> Sequence[Hand]: ...
 
     @property
     def totals(self) -> list[int]: ...
-
-    def results(self) -> Results: ...
-
-    def legal_actions(self, seat: int) -> list[Action]: ...
 
 
 def _cards(leader: int, cards: Sequence[Card]) -> list[dict[str, Any]]:

@@ -1,6 +1,14 @@
 """The gateway websocket: HELLO, IDENTIFY/READY/GUILD_CREATE, heartbeats, RESUME replay,
 member chunks, zlib-stream compression, clean or forced closes, outages, and shards.
 
+As on Discord, a session whose socket closes with a code other than 1000/1001 stays
+resumable for :attr:`Gateway.resume_window` seconds (on the double's clock): its events
+are kept, and a RESUME (token, session_id, seq) from any connection replays those after
+``seq``, then RESUMED. A close with 1000/1001 ends the session; a RESUME of an ended,
+unknown or expired session, or with a ``seq`` the session never reached or no longer
+keeps, gets op 9 INVALID_SESSION (``d: false``). A new IDENTIFY starts a fresh session
+without the old one's events.
+
 A session identified with ``shard: [i, n]`` receives only the guilds of shard ``i``
 (``(guild_id >> 22) % n == i``, direct messages on shard 0), and every event of a guild
 goes to the session of its shard. Sessions of several bot processes may be live at once.
@@ -84,6 +92,16 @@ class Session:
     log: list[Json] = field(default_factory=list)
     connection: Connection | None = None
     invalidated: bool = False
+    disconnected_at: float | None = None
+    """When its last socket closed (the double's clock); None while one is open."""
+
+    def replayable(self, after: int) -> list[Json] | None:
+        """The events after ``seq`` ``after``, or None when that is not a point of this
+        session's stream it still keeps."""
+        first = self.log[0]["s"] if self.log else self.seq + 1
+        if not first - 1 <= after <= self.seq:
+            return None
+        return [p for p in self.log if p["s"] > after]
 
     async def dispatch(self, event: str, data: Json) -> None:
         self.seq += 1
@@ -108,8 +126,14 @@ class Gateway:
         self._accepting = asyncio.Event()
         self._accepting.set()
         self.heartbeat_interval_ms = 41_250
+        self.resume_window = 300.0
+        """Seconds a session without a socket stays resumable (Discord keeps it "a
+        while"; it does not say how long)."""
         self.identifies = 0
         self.resumes = 0
+        self.invalid_sessions = 0
+        self.replayed: list[Json] = []
+        """Every event a RESUME replayed, in order."""
         self.close_codes: list[int | None] = []
         #: The `compress` query of each connection (discord.py asks for "zlib-stream").
         self.compressions: list[str | None] = []
@@ -133,6 +157,7 @@ class Gateway:
             session = conn.session
             if session is not None and session.connection is conn:
                 session.connection = None
+                session.disconnected_at = self.double.clock.now()
                 if not conn.closed_by_server and ws.close_code in FINAL_CLOSE_CODES:
                     self._invalidate(session)
         return ws
@@ -198,17 +223,24 @@ class Gateway:
 
     async def _resume(self, conn: Connection, data: Json) -> None:
         session = self.sessions.get(str(data.get("session_id")))
-        if session is None or session.invalidated or data.get("token") != self.double.token:
+        if session is not None and self._expired(session):
+            self._invalidate(session)
+        seq = data.get("seq")
+        replay = None if session is None or session.invalidated or not isinstance(seq, int) \
+            else session.replayable(seq)
+        if replay is None or session is None or data.get("token") != self.double.token:
+            self.invalid_sessions += 1
             await conn.send({"op": INVALID_SESSION, "d": False})
             return
         if session.connection is not None and session.connection is not conn:
             await session.connection.close(4000)
         session.connection = conn
+        session.disconnected_at = None
         conn.session = session
         self.resumes += 1
-        after = int(data.get("seq") or 0)
-        for payload in [p for p in session.log if p["s"] > after]:
+        for payload in replay:
             await conn.send(payload)
+        self.replayed.extend(replay)
         await session.dispatch("RESUMED", {})
         self.live[session.shard] = session
         self.ready.set()
@@ -230,6 +262,10 @@ class Gateway:
         if data.get("nonce") is not None:
             chunk["nonce"] = data["nonce"]
         await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
+
+    def _expired(self, session: Session) -> bool:
+        gone = session.disconnected_at
+        return gone is not None and self.double.clock.now() - gone > self.resume_window
 
     def _invalidate(self, session: Session) -> None:
         session.invalidated = True

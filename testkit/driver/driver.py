@@ -22,6 +22,7 @@ from testkit.driver.panels import (
     is_panel,
     parsed,
     refresh_id,
+    superseded,
     table_id_of,
     table_message,
     turn_of,
@@ -132,19 +133,25 @@ class Driver:
 
     async def _read(self, member: FakeUser) -> Panel | StoredMessage | None:
         """The member's panel; the answer when it is no panel (the table is closed, say);
-        None when no answer came."""
+        None when no answer came. A panel the bot says is out of date (the member opened
+        a newer one elsewhere) is left for a fresh one, as a member would."""
         old = self.panels.get(member.id)
         refresh = None if old is None or old.deleted else refresh_id(old)
         current = self._current_table()
         stale = refresh is not None and current is not None and (
             not isinstance(button := parsed(refresh), ids.RefreshButton)
             or button.table_id != current)
-        if old is None or refresh is None or stale:
+        refreshed = not (old is None or refresh is None or stale)
+        if not refreshed:
             before, result = 0, await self._open(member)
         else:
+            assert old is not None and refresh is not None
             before = len(old.versions)
             result = await self.double.click(member, old, refresh, settle=self.settle)
         message = await self._answer("panel", result, before)
+        if refreshed and superseded(message):
+            self.panels.pop(member.id, None)
+            return await self._read(member)
         if message is None or not is_panel(message):
             self.panels.pop(member.id, None)
             return message
@@ -286,7 +293,8 @@ class Driver:
         """Make ``choice`` for ``member``: by command when ``by`` says so and the game has
         one for it, else on ``panel`` (by default the member's panel, refreshed unless
         ``refresh`` is False), falling back to the command when the panel cannot express
-        the action. The accepted answer; None when the bot's answer never came."""
+        the action. The accepted answer; None when the bot's answer never came or the
+        panel was out of date (nothing was played)."""
         action = choice if isinstance(choice, Action) else None
         plan = None if isinstance(choice, Action) else plan_of(choice)
         if by == "command":
@@ -324,7 +332,8 @@ class Driver:
         self, member: FakeUser, panel: Panel, plan: Plan,
     ) -> InteractionResult | None:
         """Work the steps of ``plan`` on ``panel``, each on the panel the last one brought
-        back. The accepted answer; None when the bot's answer never came."""
+        back. The accepted answer; None when the bot's answer never came or the panel
+        was out of date (nothing was played)."""
         shown = panel
         for index, step in enumerate(plan):
             last = index == len(plan) - 1
@@ -341,7 +350,7 @@ class Driver:
                 result = await self.double.select(member, message, control.custom_id,
                                                   step.values, settle=self.settle)
             answer = await self._answer("move" if last else "draft", result, before)
-            if answer is None:
+            if answer is None or superseded(answer):  # no answer, or nothing done
                 self.panels.pop(member.id, None)
                 return None
             if not is_panel(answer):

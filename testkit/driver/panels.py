@@ -83,6 +83,14 @@ def is_panel(message: MessageLike | None) -> bool:
     return message is not None and refresh_id(message) is not None
 
 
+def superseded(message: MessageLike | None) -> bool:
+    """Whether ``message`` is a panel the bot redrew as out of date (a newer panel of
+    the member's is live): its Refresh button is disabled."""
+    refresh = None if message is None else refresh_id(message)
+    return refresh is not None and message is not None and \
+        refresh not in custom_ids(message)
+
+
 @dataclass(frozen=True, slots=True)
 class Control:
     """A game action component of a panel: a button, or a select menu with its

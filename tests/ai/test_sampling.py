@@ -16,7 +16,8 @@ from engine.kachuful.deal import Deal
 from engine.kachuful.game import KachufulGame
 from engine.mighty.actions import JOKER_DEMANDS, JOKER_LEADS, PASS, MightyBid
 from engine.mighty.game import MightyGame
-from tests.engine.mighty.util import build_deal, declare, finish_trick, play
+from tests.engine.mighty.util import build_deal, declare, finish_trick
+from tests.engine.moves import play
 
 
 def test_sample_world_fills_every_location_within_its_allowed_cards() -> None:

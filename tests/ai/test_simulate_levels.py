@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-import io
 import json
 
 import pytest
 
-from engine.cli import main
-
-
-def run(*argv: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main(list(argv), out)
-    return code, out.getvalue()
+from tests.engine.command_line import run
 
 
 def test_levels_seat_one_level_per_seat_and_reproduce_with_the_seed() -> None:

@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from bot.client import CardBot
 from bot.config import Settings
+from bot.render.table_message import Payload
 from bot.storage.results import GameName
 from bot.storage.standings import Leaderboard
 from bot.storage.tables import TableRecord
@@ -172,6 +173,17 @@ async def table_shows(double: Double, text: str, tries: int = 100) -> bool:
 
 
 PNG = "image/png"
+
+
+def payload_text(payload: Payload) -> str:
+    """Every text of a table message as rendered: its content and each embed's title,
+    description and fields."""
+    parts = [payload.content or ""]
+    for embed in payload.embeds:
+        data: dict[str, Any] = embed.to_dict()  # type: ignore[assignment]
+        parts += [str(data.get("title", "")), str(data.get("description", ""))]
+        parts += [f"{f['name']}\n{f['value']}" for f in data.get("fields", [])]
+    return "\n".join(parts)
 
 
 def embed_lines(embed: dict[str, Any]) -> int:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.kachuful import engine_config
+from bot.games.kachuful import KACHUFUL
 from bot.storage.tables import TableRecord
 from engine.kachuful.game import KachufulGame
 from testkit.double import Double
@@ -59,7 +59,8 @@ async def test_full_game_matches_engine_replay(
 
     def new_game(rec: TableRecord, opening: dict[str, Any]) -> KachufulGame:
         deal = opening["deal"]
-        return KachufulGame(engine_config(rec.settings, deal["players"]), seed=deal["seed"])
+        config = KACHUFUL.engine_config(rec.settings, deal["players"])
+        return KachufulGame(config, seed=deal["seed"])
 
     totals = (await replayed(db, new_game)).results().totals
     assert shown_scores(final) == {u.id: totals[i] for i, u in enumerate(users)}

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.client import CardBot
-from bot.games.kachuful import engine_config
+from bot.games.kachuful import KACHUFUL
 from engine.kachuful.game import KachufulGame
 from engine.mighty import MightyGame
 from engine.mighty.descriptor import MIGHTY as ENGINE_MIGHTY
@@ -286,7 +286,8 @@ async def test_fuzzed_components_change_nothing_and_the_games_finish(
 
     def new_game(rec: Any, opening: dict[str, Any]) -> KachufulGame:
         deal = opening["deal"]
-        return KachufulGame(engine_config(rec.settings, deal["players"]), seed=deal["seed"])
+        config = KACHUFUL.engine_config(rec.settings, deal["players"])
+        return KachufulGame(config, seed=deal["seed"])
 
     final = (await replayed(tmp_path / "bot.sqlite3", new_game)).results()
     assert final.over

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.client import CardBot
-from bot.games.mighty import MIGHTY, engine_config
+from bot.games.mighty import MIGHTY
 from bot.tables.table import Table
 from engine.cards import JOKER, Card
 from engine.game import Action, Game, Play
@@ -33,7 +33,8 @@ def fixed_deals(monkeypatch: pytest.MonkeyPatch, deals: Sequence[Deal], first_de
     """Make the next deal of a Mighty table use ``deals`` (test only)."""
 
     def new_game(settings: Any, players: int, seed: int) -> Game:
-        return MightyGame(engine_config(settings), deals=list(deals), first_dealer=first_dealer)
+        return MightyGame(MIGHTY.engine_config(settings, players), deals=list(deals),
+                          first_dealer=first_dealer)
 
     monkeypatch.setattr(MIGHTY, "new_game", new_game)
 

@@ -19,7 +19,7 @@ from bot.tables.table import Table
 from engine.mighty import MightyGame
 from testkit.double import Double
 from testkit.double.harness import RunBot
-from tests.bot.harness import make_bot, table_message
+from tests.bot.harness import make_bot, payload_text, table_message
 from tests.mighty_bot.harness import (
     CARD_TOKEN,
     MightyDriver,
@@ -27,15 +27,6 @@ from tests.mighty_bot.harness import (
     simple_chooser,
     still_hidden,
 )
-
-
-def _text(payload: Payload) -> str:
-    parts = [payload.content or ""]
-    for embed in payload.embeds:
-        data: dict[str, Any] = embed.to_dict()  # type: ignore[assignment]
-        parts += [str(data.get("title", "")), str(data.get("description", ""))]
-        parts += [f"{f['name']}\n{f['value']}" for f in data.get("fields", [])]
-    return "\n".join(parts)
 
 
 def watch_renders(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -47,7 +38,7 @@ def watch_renders(monkeypatch: pytest.MonkeyPatch) -> list[int]:
         payload = render(table)
         game = table.game
         if isinstance(game, MightyGame) and not game.is_over:
-            check(game, _text(payload), counts)
+            check(game, payload_text(payload), counts)
         return payload
 
     monkeypatch.setattr(table_render, "render", checked)

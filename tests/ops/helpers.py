@@ -19,6 +19,7 @@ DECLARED = (
     "cardnight_rate_limited_total", "cardnight_open_tables", "cardnight_ai_decision_seconds",
     "cardnight_picture_draw_seconds", "cardnight_storage_commit_seconds",
     "cardnight_shard_lease", "cardnight_event_loop_lag_seconds",
+    "cardnight_handover_interactions_total",
 )
 """Every metric the bot declares (docs/service.md "Metrics")."""
 
@@ -48,6 +49,15 @@ def samples(text: str, name: str) -> dict[tuple[tuple[str, str], ...], float]:
     return {tuple(sorted(s.labels.items())): s.value
             for family in text_string_to_metric_families(text)
             for s in family.samples if s.name == name}
+
+
+async def handover_counts(port: int) -> dict[str, int]:
+    """``cardnight_handover_interactions_total`` of the process serving ``port``, by
+    outcome."""
+    status, text = await get(port, "/metrics")
+    assert status == 200, text
+    return {dict(labels)["outcome"]: int(value)
+            for labels, value in samples(text, "cardnight_handover_interactions_total").items()}
 
 
 def rest_counts(text: str) -> dict[str, int]:

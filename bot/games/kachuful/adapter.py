@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from bot.games.adapter import Field, GameAdapter, Panel, number
+from bot.games.adapter import GameAdapter, GameTable, card_play, game_as, number
 from bot.games.commands import Command, Moves
 from bot.games.kachuful.commands import kachuful_commands
 from bot.games.kachuful.history import replay_head
@@ -16,11 +16,9 @@ from bot.games.kachuful.panel import build_panel, offers_blind
 from bot.games.kachuful.scene import SCENE
 from bot.games.kachuful.table import headline, score_lines, summary_lines, table_fields
 from bot.i18n import N_, _, reason
-from bot.storage.tables import SeatRecord
-from engine.cards import CARDS, parse_card
+from engine.cards import parse_card
 from engine.game import Action, Game, IllegalAction, Play
 from engine.kachuful.actions import LOOK, Bid, Look
-from engine.kachuful.config import MAX_PLAYERS, MIN_PLAYERS, KachufulConfig
 from engine.kachuful.descriptor import KACHUFUL as ENGINE_KACHUFUL
 from engine.kachuful.game import KachufulGame
 
@@ -50,64 +48,29 @@ RULES_CARD: Final = N_(
 )
 
 
-def _game(game: Game) -> KachufulGame:
-    if not isinstance(game, KachufulGame):
-        raise TypeError(f"not a Kachuful game: {game!r}")
-    return game
-
-
-def engine_config(settings: Mapping[str, Any], players: int) -> dict[str, Any]:
-    """The engine's config for these lobby options and ``players`` seats."""
-    return {**KACHUFUL.engine_options(settings), "players": players}
-
-
 class KachufulAdapter(GameAdapter):
     """Kachuful (RULES K1–K11, KV1–KV8) for the shared table runtime."""
 
-    name = "kachuful"
-    title = "Kachuful"
     engine = ENGINE_KACHUFUL
+    table = GameTable(KachufulGame, headline, summary_lines, score_lines, table_fields,
+                      build_panel)
     scene = SCENE
-    min_seats = MIN_PLAYERS
-    max_seats = MAX_PLAYERS
     command_description = N_("Play Kachuful")
     own_options = OPTIONS
 
     def commands(self, moves: Moves) -> list[Command]:
         return kachuful_commands(self, moves)
 
-    # --- lobby and engine ------------------------------------------------------------
-
-    def check_game(self, settings: Mapping[str, Any], players: int | None) -> None:
-        KachufulConfig.parse(engine_config(settings, players or MIN_PLAYERS))
-
-    def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:
-        return KachufulGame(engine_config(settings, players), seed=seed)
-
-    # --- the table embed ------------------------------------------------------------------
-
-    def headline(self, game: Game) -> str:
-        return headline(_game(game))
-
-    def summary(self, game: Game, labels: Sequence[str]) -> list[str]:
-        return summary_lines(_game(game), labels)
-
-    def score_lines(self, game: Game, labels: Sequence[str]) -> list[str]:
-        return score_lines(_game(game), labels)
-
-    def table_fields(self, game: Game, seats: Sequence[SeatRecord]) -> list[Field]:
-        return table_fields(_game(game), seats)
+    def engine_config(self, settings: Mapping[str, Any], players: int) -> dict[str, Any]:
+        return {**self.engine_options(settings), "players": players}
 
     # --- the private panel ---------------------------------------------------------------
 
     def look_action(self, game: Game, seat: int) -> Action | None:
-        g = _game(game)
+        g = game_as(game, KachufulGame)
         if g.is_over or g.has_looked(seat) or offers_blind(g, seat):
             return None
         return LOOK
-
-    def panel(self, game: Game, seat: int, seats: Sequence[SeatRecord]) -> Panel:
-        return build_panel(_game(game), seat, seats)
 
     def decode_button(self, payload: str) -> Action | Callable[[Game, int], Action]:
         kind, rest = payload[:1], payload[1:]
@@ -117,13 +80,13 @@ class KachufulAdapter(GameAdapter):
             return self.hidden_play
         if kind in ("b", "B") and (amount := number(rest, 100)) is not None:
             return Bid.of(amount, kind == "B")
-        if kind == "p" and (index := number(rest, len(CARDS))) is not None:
-            return Play.of(CARDS[index])
+        if (play := card_play(payload)) is not None:
+            return play
         raise IllegalAction("bad_input", N_("that button names no Kachuful action"))
 
     def hidden_play(self, game: Game, seat: int) -> Action:
         """Play the one card a player cannot see in the forehead hand (KV8)."""
-        g = _game(game)
+        g = game_as(game, KachufulGame)
         held = g.cards_of(seat)
         if not g.forehead or len(held) != 1:
             raise IllegalAction("bad_input", N_("only in the forehead hand is your card hidden"))
@@ -138,10 +101,10 @@ class KachufulAdapter(GameAdapter):
     def legal_card_names(self, game: Game, seat: int) -> list[str]:
         """The cards ``seat`` may play now, for autocomplete ("hidden" in the forehead
         hand)."""
-        g = _game(game)
+        g = game_as(game, KachufulGame)
         if g.forehead:
             return [HIDDEN_CARD] if g.to_act == seat and g.phase == "playing" else []
-        return [str(a.card) for a in g.legal_actions(seat) if isinstance(a, Play)]
+        return super().legal_card_names(game, seat)
 
     # --- actions -------------------------------------------------------------------------
 
@@ -160,20 +123,13 @@ class KachufulAdapter(GameAdapter):
         return _("looked at your cards") if isinstance(action, Look) else \
             self.describe_action(action)
 
-    def refusal(self, exc: IllegalAction) -> str:
-        said = reason(exc)
-        said = said[:1].upper() + said[1:]
-        if exc.code == "not_your_turn":
-            return _("It is not your turn: the table message shows whose turn it is.")
+    def own_refusal(self, exc: IllegalAction, said: str) -> str | None:
         if exc.code == "card_not_in_hand":
             return _("{reason}. See your cards with `/kachuful hand` or the **My hand** button.",
                      reason=said)
-        if exc.code == "must_follow_suit":
-            return _("{reason}: you hold a card of the suit led, so play one of those.",
-                     reason=said)
         if exc.code == "hook_rule":
             return _("Hook rule: {reason}. Choose another bid.", reason=reason(exc))
-        return _("{reason}.", reason=said)
+        return None
 
     def rules_card(self) -> str:
         return _(RULES_CARD)

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.games.commands import MAX_CHOICES, Command, Interaction, Moves, Plays, same_card
+from bot.games.commands import Command, Interaction, Moves, Plays, play_command
 from bot.games.words import CARD_TYPO
 from bot.i18n import _
 from bot.i18n.commands import L_
 from engine.kachuful.actions import MAX_BID, Bid
-
-Choice = app_commands.Choice
 
 
 def kachuful_commands(adapter: Plays, moves: Moves) -> list[Command]:
@@ -24,22 +22,6 @@ def kachuful_commands(adapter: Plays, moves: Moves) -> list[Command]:
     ) -> None:
         await moves.act(interaction, lambda: Bid.of(amount), lambda exc: _(CARD_TYPO, text=amount))
 
-    @app_commands.command(description=L_("Play a card"))
-    @app_commands.describe(card=L_("The card, e.g. A♠, 10h, qc"))
-    async def play(interaction: Interaction, card: str) -> None:
-        await moves.act(interaction, lambda: adapter.parse_play(card),
-                        lambda exc: _(CARD_TYPO, text=card))
-
-    @play.autocomplete("card")
-    async def _play_card(interaction: Interaction, current: str) -> list[Choice[str]]:
-        found = moves.seated_game(interaction)
-        if found is None:
-            return []
-        typed = current.strip().lower()
-        names = adapter.legal_card_names(*found)
-        return [
-            Choice(name=_("Your hidden card (forehead hand)") if n == "hidden" else n, value=n)
-            for n in names if not typed or n.lower().startswith(typed) or same_card(n, current)
-        ][:MAX_CHOICES]
-
+    play = play_command(adapter, moves, lambda name: _("Your hidden card (forehead hand)")
+                        if name == "hidden" else name)
     return [bid, play]

@@ -1,5 +1,5 @@
-"""How a replayed Kachuful hand is headed (README "Replays"): its dealer, size and
-trump, and every bid (K7; blind ones marked, KV7), from the hand's public summary."""
+"""How a replayed Kachuful hand is headed (docs/playing.md "/replay"): its dealer, size
+and trump, and every bid (K7; blind ones marked, KV7), from the hand's public summary."""
 
 from __future__ import annotations
 

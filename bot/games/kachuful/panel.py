@@ -10,7 +10,7 @@ from typing import Final
 
 import discord
 
-from bot.games.adapter import Panel
+from bot.games.adapter import Panel, card_payload
 from bot.games.kachuful.table import trump_words, turned_card
 from bot.games.words import TURN_MARK, greyed_out, hand_text, seat_label, won_trick_line
 from bot.i18n import N_, _, _n
@@ -120,7 +120,7 @@ def _card_buttons(
 ) -> list[tuple[str, str, bool, discord.ButtonStyle]]:
     trump = g.current.trump
     return [
-        (str(c) + (" ★" if c.suit is trump else ""), f"p{c.index}", Play.of(c) in legal,
+        (str(c) + (" ★" if c.suit is trump else ""), card_payload(c), Play.of(c) in legal,
          _TRUMP_STYLE if c.suit is trump else _SECONDARY)
         for c in sort_hand(g.cards_of(seat), trump)
     ]

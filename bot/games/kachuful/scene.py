@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bot.games.scene import GameScene, PictureWords, SceneWords, TableLines
+from bot.games.scene import PictureWords, SceneWords, TableLines, WordedScene, subtitle
 from bot.i18n import NP_
 
 
@@ -24,22 +24,15 @@ class KachufulWords(SceneWords):
     no_bid: str = NP_("picture", "bid –")
     won: str = NP_("picture", "won {won}")
     bids_total: str = NP_("picture", "bids {total}/{size}")
-    turned: str = NP_("picture", "turned {card}")
 
 
-WORDS: Final = KachufulWords()
-
-
-class KachufulScene(GameScene):
+class KachufulScene(WordedScene[KachufulWords]):
     """Kachuful's bids and tricks in the table picture."""
 
-    def title(self, words: PictureWords) -> str:
-        return words.own(WORDS).title
-
-    def table(
+    def lines(
         self, view: Mapping[str, Any], names: Sequence[str], words: PictureWords,
+        own: KachufulWords,
     ) -> TableLines:
-        own = words.own(WORDS)
         bids, blind, won = view["bids"], view["blind"], view["tricks_won"]
         details = []
         for s in range(int(view["players"])):
@@ -56,11 +49,9 @@ class KachufulScene(GameScene):
         made = [b for b in bids if b is not None]
         if made:
             parts.append(own.bids_total.format(total=sum(made), size=size))
-        if view["turned"] is not None:
-            parts.append(own.turned.format(card=view["turned"]))
         return TableLines(caption=words.trump, details=tuple(details),
-                          subtitle=" · ".join(parts))
+                          subtitle=subtitle(view, words, *parts))
 
 
-SCENE: Final = KachufulScene()
+SCENE: Final = KachufulScene(KachufulWords())
 """Kachuful's pictures (``GameAdapter.scene``)."""

@@ -12,7 +12,8 @@ from bot.games.words import NO_CARD_YET, TURN_MARK, last_trick_line, seat_label,
 from bot.i18n import _, _n
 from bot.storage.tables import SeatRecord
 from engine.cards import trump_label
-from engine.kachuful.game import HandRecord, KachufulGame
+from engine.kachuful.game import KachufulGame
+from engine.kachuful.hand import HandRecord
 
 MADE: Final = "✅"
 MISSED: Final = "❌"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.games.adapter import ActionFor, Draft, Field, GameAdapter, Panel
+from bot.games.adapter import ActionFor, Draft, GameAdapter, GameTable, Panel, game_as
 from bot.games.commands import Command, Moves
 from bot.games.mighty import history
 from bot.games.mighty.commands import mighty_commands
@@ -30,9 +30,8 @@ from engine.mighty import (
     MightyGame,
     NameLead,
 )
-from engine.mighty.config import MightyConfig
 from engine.mighty.descriptor import MIGHTY as ENGINE_MIGHTY
-from engine.mighty.rules import DEFAULT_HANDS, PLAYERS, parse_trump
+from engine.mighty.rules import parse_trump
 
 
 def rules_card() -> str:
@@ -63,89 +62,49 @@ def rules_card() -> str:
     ])
 
 
-def _game(game: Game) -> MightyGame:
-    if not isinstance(game, MightyGame):
-        raise TypeError(f"not a Mighty game: {game!r}")
-    return game
+def _headline(game: MightyGame) -> str:
+    return _("hand {number}/{count}", number=game.hand_number, count=game.match_length)
 
 
-def engine_config(settings: Mapping[str, Any]) -> dict[str, Any]:
-    """The engine's config for these lobby options (``turn_timer`` is the table's)."""
-    return {"hands": int(settings.get("hands") or DEFAULT_HANDS)}
+def _labels(seats: Sequence[SeatRecord]) -> list[str]:
+    return [seat_label(s) for s in seats]
 
 
 class MightyAdapter(GameAdapter):
     """Mighty (RULES M1–M18) for the shared table runtime."""
 
-    name = "mighty"
-    title = "Mighty"
     engine = ENGINE_MIGHTY
+    table = GameTable(
+        MightyGame, _headline,
+        summary=lambda game, labels: summary_lines(game.view(None), labels),
+        score_lines=lambda game, labels: score_lines(game.view(None), labels),
+        fields=lambda game, seats: table_fields(game.view(None), _labels(seats)),
+        panel=lambda game, seat, seats: build_panel(game, seat, _labels(seats)),
+    )
     net_scores = True
     scene = SCENE
-    min_seats = PLAYERS
-    max_seats = PLAYERS
     command_description = N_("Play Mighty")
     own_options = OPTIONS
 
     def commands(self, moves: Moves) -> list[Command]:
         return mighty_commands(self, moves)
 
-    # --- lobby and engine ------------------------------------------------------------
-
-    def check_game(self, settings: Mapping[str, Any], players: int | None) -> None:
-        MightyConfig.parse(engine_config(settings))
-
-    def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:
-        return MightyGame(engine_config(settings), seed=seed)
-
-    # --- the table embed and the panel ---------------------------------------------------
-
-    def headline(self, game: Game) -> str:
-        g = _game(game)
-        return _("hand {number}/{count}", number=g.hand_number, count=g.match_length)
-
-    def summary(self, game: Game, labels: Sequence[str]) -> list[str]:
-        return summary_lines(_game(game).view(None), labels)
-
-    def score_lines(self, game: Game, labels: Sequence[str]) -> list[str]:
-        return score_lines(_game(game).view(None), labels)
-
-    def table_fields(self, game: Game, seats: Sequence[SeatRecord]) -> list[Field]:
-        return table_fields(_game(game).view(None), [seat_label(s) for s in seats])
-
-    def panel(self, game: Game, seat: int, seats: Sequence[SeatRecord]) -> Panel:
-        return build_panel(_game(game), seat, [seat_label(s) for s in seats])
+    # --- the panel -----------------------------------------------------------------------
 
     def draft_panel(
         self, game: Game, seat: int, seats: Sequence[SeatRecord], draft: str,
     ) -> Panel:
-        return build_panel(_game(game), seat, [seat_label(s) for s in seats], draft)
+        return build_panel(game_as(game, MightyGame), seat, _labels(seats), draft)
 
     def hidden_actor(self, game: Game) -> str | None:
         """The friend naming the first lead acts in secret (M9)."""
-        return _("The friend") if _game(game).secret_turn else None
-
-    def look_action(self, game: Game, seat: int) -> Action | None:
-        return None
-
-    def is_turn(self, action: Action) -> bool:
-        return True
+        return _("The friend") if game_as(game, MightyGame).secret_turn else None
 
     def decode_button(self, payload: str) -> Action | ActionFor:
         return decode_button(payload)
 
     def decode_select(self, payload: str, values: Sequence[str]) -> Action | ActionFor | Draft:
         return decode_select(payload, values)
-
-    # --- the commands' input ---------------------------------------------------------------
-
-    def legal_card_names(self, game: Game, seat: int) -> list[str]:
-        """The cards ``seat`` may play now, for autocomplete."""
-        names: list[str] = []
-        for a in game.legal_actions(seat):
-            if isinstance(a, Play) and str(a.card) not in names:
-                names.append(str(a.card))
-        return names
 
     # --- actions -----------------------------------------------------------------------
 
@@ -182,12 +141,11 @@ class MightyAdapter(GameAdapter):
             return _("asked for {suit} as the first lead", suit=action.suit.symbol)
         return _("acted")
 
-    def refusal(self, exc: IllegalAction) -> str:
-        said = _said(exc)
-        said = said[:1].upper() + said[1:]
+    def reason_words(self, exc: IllegalAction) -> str:
+        return _said(exc)
+
+    def own_refusal(self, exc: IllegalAction, said: str) -> str | None:
         code = exc.code
-        if code == "not_your_turn":
-            return _("It is not your turn: the table message shows whose turn it is.")
         if code == "already_passed":
             return _("{reason}. Wait for the next hand.", reason=said)
         if code == "card_not_in_hand":
@@ -207,7 +165,7 @@ class MightyAdapter(GameAdapter):
         if code == "must_name_lead":
             return _("{reason} with the suit buttons on your panel or `/mighty lead suit:`.",
                      reason=said)
-        return _("{reason}.", reason=said)
+        return None
 
     def rules_card(self) -> str:
         return rules_card()

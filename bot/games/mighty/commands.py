@@ -6,16 +6,24 @@ actions their options ask for (the engine judges them)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, Protocol
+from typing import Final
 
 from discord import app_commands
 
-from bot.games.commands import MAX_CHOICES, Command, Interaction, Moves, card_choices
+from bot.games.commands import (
+    MAX_CHOICES,
+    Cards,
+    Command,
+    Interaction,
+    Moves,
+    card_choices,
+    legal_cards,
+)
 from bot.games.mighty.words import TRUMP_NAMES
 from bot.i18n import _
 from bot.i18n.commands import L_
 from engine.cards import CARDS, JOKER, Card, CardParseError, Suit, parse_card, parse_cards
-from engine.game import Action, Game, Play
+from engine.game import Action, Play
 from engine.mighty import (
     ASK_LEAD,
     DEAL_MISS,
@@ -38,12 +46,6 @@ TRUMP_LABELS: Final = {"spades": L_("spades"), "hearts": L_("hearts"),
 TRUMPS = [Choice(name=TRUMP_LABELS[n], value=n) for n in TRUMP_NAMES]
 SUITS = TRUMPS[:4]
 FRIEND_WORDS = ("first", "none")
-
-
-class Cards(Protocol):
-    """What the commands ask of Mighty's adapter."""
-
-    def legal_card_names(self, game: Game, seat: int) -> list[str]: ...
 
 
 def typo(exc: CardParseError) -> str:
@@ -154,9 +156,6 @@ def mighty_commands(adapter: Cards, moves: Moves) -> list[Command]:
         await act(interaction, lambda: play_action(
             parse_card(card), None if suit is None else Suit.from_label(suit), call_joker))
 
-    @play.autocomplete("card")
-    async def _play_card(interaction: Interaction, current: str) -> list[Choice[str]]:
-        found = moves.seated_game(interaction)
-        return [] if found is None else card_choices(adapter.legal_card_names(*found), current)
+    play.autocomplete("card")(legal_cards(adapter, moves))
 
     return [bid, pass_, dealmiss, discard, contract, friend, asklead, lead, play]

@@ -1,7 +1,7 @@
-"""How a replayed Mighty hand reads (README "Replays"): its head (the declarer, the
-contract and the auction's winning bid, the friend call and how the hand was played,
-the points taken: M4–M8, M16) and the trick that revealed the friend (M8), from the
-hand's public summary."""
+"""How a replayed Mighty hand reads (docs/playing.md "/replay"): its head (the declarer,
+the contract and the auction's winning bid, the friend call and how the hand was played,
+the points taken: M4–M8, M16) and the trick that revealed the friend (M8), from the hand's
+public summary."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import discord
 
-from bot.games.adapter import ActionFor, Draft, Panel, Select
+from bot.games.adapter import ActionFor, Draft, Panel, Select, card_payload
 from bot.games.mighty.words import (
     LETTER_OF,
     TRUMP_LETTERS,
@@ -259,9 +259,9 @@ def _card_buttons(game: MightyGame, seat: int, legal: Sequence[Action]) -> list[
     for c in sort_hand(game.hands[seat], game.trump):
         style = _TRUMP_STYLE if game.trump is not None and c.suit is game.trump else _PLAIN
         if c is JOKER and powered_lead:
-            out.append((_("{card} (name a suit below)", card=c), f"p{c.index}", False, style))
+            out.append((_("{card} (name a suit below)", card=c), card_payload(c), False, style))
         else:
-            out.append((_card_label(c, game), f"p{c.index}", Play.of(c) in legal, style))
+            out.append((_card_label(c, game), card_payload(c), Play.of(c) in legal, style))
     return out
 
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from bot.games.scene import GameScene, PictureWords, SceneWords, TableLines
+from bot.games.scene import PictureWords, SceneWords, TableLines, WordedScene
 from bot.i18n import NP_
 from engine.cards import Suit
 
@@ -45,20 +45,15 @@ class MightyWords(SceneWords):
     lead_named: str = NP_("picture", "Lead {suit} asked")
 
 
-WORDS: Final = MightyWords()
-
-
-class MightyScene(GameScene):
+class MightyScene(WordedScene[MightyWords]):
     """Mighty's auction, contract, friend and points in the pictures."""
 
-    def title(self, words: PictureWords) -> str:
-        return words.own(WORDS).title
-
     def trump_word(self, words: PictureWords) -> str:
-        return words.own(WORDS).trump
+        return words.own(self.words).trump
 
-    def table(self, view: View, names: Sequence[str], words: PictureWords) -> TableLines:
-        own = words.own(WORDS)
+    def lines(
+        self, view: View, names: Sequence[str], words: PictureWords, own: MightyWords,
+    ) -> TableLines:
         contract = view["contract"]
         roles = {view[role]: role for role in ("friend", "declarer")  # the declarer's wins
                  if view[role] is not None}
@@ -69,7 +64,7 @@ class MightyScene(GameScene):
         )
 
 
-SCENE: Final = MightyScene()
+SCENE: Final = MightyScene(MightyWords())
 """Mighty's pictures (``GameAdapter.scene``)."""
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.games.adapter import Field, GameAdapter, Panel, number
+from bot.games.adapter import GameAdapter, GameTable, card_play
 from bot.games.commands import Command, Moves
 from bot.games.whist.commands import whist_commands
 from bot.games.whist.history import replay_head
@@ -18,14 +18,10 @@ from bot.games.whist.options import OPTIONS
 from bot.games.whist.panel import build_panel
 from bot.games.whist.scene import SCENE
 from bot.games.whist.table import headline, score_lines, summary_lines, table_fields
-from bot.i18n import N_, _, reason
-from bot.storage.tables import SeatRecord
-from engine.cards import CARDS
-from engine.game import Action, Game, IllegalAction, Play
-from engine.whist.config import WhistConfig
+from bot.i18n import N_, _
+from engine.game import Action, IllegalAction, Play
 from engine.whist.descriptor import WHIST as ENGINE_WHIST
 from engine.whist.game import WhistGame
-from engine.whist.rules import DEFAULT_DEALS, PLAYERS
 
 RULES_CARD: Final = N_(
     "**Whist**: two partnerships of two, partners facing each other, take tricks "
@@ -44,95 +40,35 @@ RULES_CARD: Final = N_(
 )
 
 
-def _game(game: Game) -> WhistGame:
-    if not isinstance(game, WhistGame):
-        raise TypeError(f"not a Whist game: {game!r}")
-    return game
-
-
-def engine_config(settings: Mapping[str, Any]) -> dict[str, Any]:
-    """The engine's config for these lobby options."""
-    return {"deals": settings.get("deals") or DEFAULT_DEALS}
-
-
 class WhistAdapter(GameAdapter):
     """Whist (RULES W1–W7) for the shared table runtime."""
 
-    name = "whist"
-    title = "Whist"
     engine = ENGINE_WHIST
+    table = GameTable(WhistGame, headline, summary_lines, score_lines, table_fields,
+                      build_panel)
     scene = SCENE
-    min_seats = PLAYERS
-    max_seats = PLAYERS
     command_description = N_("Play Whist")
     own_options = OPTIONS
 
     def commands(self, moves: Moves) -> list[Command]:
         return whist_commands(self, moves)
 
-    # --- lobby and engine ------------------------------------------------------------
-
-    def check_game(self, settings: Mapping[str, Any], players: int | None) -> None:
-        WhistConfig.parse(engine_config(settings))
-
-    def new_game(self, settings: Mapping[str, Any], players: int, seed: int) -> Game:
-        return WhistGame(engine_config(settings), seed=seed)
-
-    # --- the table embed ------------------------------------------------------------------
-
-    def headline(self, game: Game) -> str:
-        return headline(_game(game))
-
-    def summary(self, game: Game, labels: Sequence[str]) -> list[str]:
-        return summary_lines(_game(game), labels)
-
-    def score_lines(self, game: Game, labels: Sequence[str]) -> list[str]:
-        return score_lines(_game(game), labels)
-
-    def table_fields(self, game: Game, seats: Sequence[SeatRecord]) -> list[Field]:
-        return table_fields(_game(game), seats)
-
-    # --- the private panel ---------------------------------------------------------------
-
-    def look_action(self, game: Game, seat: int) -> Action | None:
-        return None
-
-    def panel(self, game: Game, seat: int, seats: Sequence[SeatRecord]) -> Panel:
-        return build_panel(_game(game), seat, seats)
-
     def decode_button(self, payload: str) -> Action:
-        if payload[:1] == "p" and (index := number(payload[1:], len(CARDS))) is not None:
-            return Play.of(CARDS[index])
+        if (play := card_play(payload)) is not None:
+            return play
         raise IllegalAction("bad_input", N_("that button names no Whist action"))
-
-    def legal_card_names(self, game: Game, seat: int) -> list[str]:
-        return [str(a.card) for a in _game(game).legal_actions(seat) if isinstance(a, Play)]
-
-    # --- actions -------------------------------------------------------------------------
-
-    def is_turn(self, action: Action) -> bool:
-        return True
 
     def describe_action(self, action: Action) -> str:
         return _("played {card}", card=str(action.card)) if isinstance(action, Play) else ""
 
-    def refusal(self, exc: IllegalAction) -> str:
-        said = reason(exc)
-        said = said[:1].upper() + said[1:]
-        if exc.code == "not_your_turn":
-            return _("It is not your turn: the table message shows whose turn it is.")
+    def own_refusal(self, exc: IllegalAction, said: str) -> str | None:
         if exc.code == "card_not_in_hand":
             return _("{reason}. See your cards with `/whist hand` or the **My hand** button.",
                      reason=said)
-        if exc.code == "must_follow_suit":
-            return _("{reason}: you hold a card of the suit led, so play one of those.",
-                     reason=said)
-        return _("{reason}.", reason=said)
+        return None
 
     def rules_card(self) -> str:
         return _(RULES_CARD)
-
-    # --- replays -------------------------------------------------------------------------
 
     def replay_head(self, summary: Mapping[str, Any], names: Sequence[str]) -> str:
         return replay_head(summary, names)

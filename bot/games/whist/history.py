@@ -1,6 +1,6 @@
-"""How a replayed Whist deal is headed (README "Replays"): its dealer, the trump and the
-card turned for it (W3), and the tricks and points of each partnership (W5), from the
-deal's public summary."""
+"""How a replayed Whist deal is headed (docs/playing.md "/replay"): its dealer, the trump
+and the card turned for it (W3), and the tricks and points of each partnership (W5), from
+the deal's public summary."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from typing import Final
 
 import discord
 
-from bot.games.adapter import Panel
+from bot.games.adapter import Panel, card_payload
 from bot.games.whist.table import partners, trump_words
 from bot.games.words import TURN_MARK, greyed_out, hand_text, seat_label, trick_line, won_trick_line
 from bot.i18n import N_, _
@@ -54,7 +54,7 @@ def build_panel(g: WhistGame, seat: int, seats: Sequence[SeatRecord]) -> Panel:
     trump = Suit.from_label(v["trump"])
     held = [parse_card(c) for c in v["hand"] or ()]
     legal = {a["play"] for a in v["legal"]}
-    buttons = [(str(c) + (" ★" if c.suit is trump else ""), f"p{c.index}", str(c) in legal,
+    buttons = [(str(c) + (" ★" if c.suit is trump else ""), card_payload(c), str(c) in legal,
                 _TRUMP_STYLE if c.suit is trump else _SECONDARY)
                for c in sort_hand(held, trump)]
     if actor == seat and v["trick"] and len(legal) < len(held):

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from bot.games.scene import GameScene, PictureWords, SceneWords, TableLines
+from bot.games.scene import PictureWords, SceneWords, TableLines, WordedScene, subtitle
 from bot.i18n import NP_
 from engine.whist.rules import partnership
 
@@ -20,30 +20,22 @@ class WhistWords(SceneWords):
     title: str = NP_("picture", "Whist")
     won: str = NP_("picture", "won {won} · side {side}")
     sides: str = NP_("picture", "tricks {first}–{second}")
-    turned: str = NP_("picture", "turned {card}")
 
 
-WORDS: Final = WhistWords()
-
-
-class WhistScene(GameScene):
+class WhistScene(WordedScene[WhistWords]):
     """Whist's tricks by seat and by partnership in the table picture."""
 
-    def title(self, words: PictureWords) -> str:
-        return words.own(WORDS).title
-
-    def table(
+    def lines(
         self, view: Mapping[str, Any], names: Sequence[str], words: PictureWords,
+        own: WhistWords,
     ) -> TableLines:
-        own = words.own(WORDS)
         won, sides = view["tricks_won"], view["partnership_tricks"]
         details = tuple(own.won.format(won=won[s], side=sides[partnership(s)])
                         for s in range(int(view["players"])))
-        parts = [own.sides.format(first=sides[0], second=sides[1])]
-        if view["turned"] is not None:
-            parts.append(own.turned.format(card=view["turned"]))
-        return TableLines(caption=words.trump, details=details, subtitle=" · ".join(parts))
+        sides_now = own.sides.format(first=sides[0], second=sides[1])
+        return TableLines(caption=words.trump, details=details,
+                          subtitle=subtitle(view, words, sides_now))
 
 
-SCENE: Final = WhistScene()
+SCENE: Final = WhistScene(WhistWords())
 """Whist's pictures (``GameAdapter.scene``)."""

@@ -23,14 +23,12 @@ _VALUE: Final = re.compile(r"[A-Za-z0-9_]{1,24}", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
-class RefreshButton(Labelled):
-    """``p:<table>:<seat>``: a panel's Refresh, which also marks the message it sits on
-    as that seat's panel (only such a message is ever redrawn as a panel)."""
+class SeatButton(Labelled):
+    """A button of one seat's panel: ``p:<table>:<seat>``, then its ``suffix``."""
 
     table_id: int
     seat: int
-    template: ClassVar = re.compile(r"p:([0-9]{1,19}):([0-9])", re.ASCII)
-    label: ClassVar = N_("Refresh")
+    suffix: ClassVar[str] = ""
     style: ClassVar = discord.ButtonStyle.secondary
 
     @classmethod
@@ -39,29 +37,28 @@ class RefreshButton(Labelled):
 
     @property
     def custom_id(self) -> str:
-        return f"p:{self.table_id}:{self.seat}"
+        return f"p:{self.table_id}:{self.seat}{self.suffix}"
+
+
+@dataclass(frozen=True, slots=True)
+class RefreshButton(SeatButton):
+    """``p:<table>:<seat>``: a panel's Refresh, which also marks the message it sits on
+    as that seat's panel (only such a message is ever redrawn as a panel)."""
+
+    template: ClassVar = re.compile(r"p:([0-9]{1,19}):([0-9])", re.ASCII)
+    label: ClassVar = N_("Refresh")
 
     async def handle(self, handlers: ComponentHandlers, interaction: Interaction) -> None:
         await handlers.panel_button(interaction, self.table_id)
 
 
 @dataclass(frozen=True, slots=True)
-class HintButton(Labelled):
+class HintButton(SeatButton):
     """``p:<table>:<seat>:hint``: a panel's Hint (answers privately, changes nothing)."""
 
-    table_id: int
-    seat: int
     template: ClassVar = re.compile(r"p:([0-9]{1,19}):([0-9]):hint", re.ASCII)
+    suffix: ClassVar = ":hint"
     label: ClassVar = N_("Hint")
-    style: ClassVar = discord.ButtonStyle.secondary
-
-    @classmethod
-    def read(cls, match: re.Match[str], values: object) -> Self:
-        return cls(int(match[1]), int(match[2]))
-
-    @property
-    def custom_id(self) -> str:
-        return f"p:{self.table_id}:{self.seat}:hint"
 
     async def handle(self, handlers: ComponentHandlers, interaction: Interaction) -> None:
         await handlers.hint_button(interaction, self.table_id)

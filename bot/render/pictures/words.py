@@ -34,6 +34,7 @@ class Words:
     trump: str = NP_("picture", "Trump")
     no_trump: str = NP_("picture", "No trump")
     trump_open: str = NP_("picture", "Trump not set")
+    turned: str = NP_("picture", "turned {card}")
     dealer_chip: str = NP_("picture", "D")
     winner: str = NP_("picture", "Winner")
     notrump_short: str = NP_("picture", "NT")

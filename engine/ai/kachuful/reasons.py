@@ -1,4 +1,4 @@
-"""Kachuful's hint reasons (README "Hints"; K7–K10, KV7, KV8), declared on its
+"""Kachuful's hint reasons (docs/playing.md "Hints"; K7–K10, KV7, KV8), declared on its
 descriptor. A card the seat may not see (its own in the forehead hand, KV8) is never
 named."""
 

@@ -1,5 +1,5 @@
-"""Mighty's hint reasons (README "Hints"; M4–M16), declared on its descriptor: the
-auction, the kitty's discards, the contract and friend call, the lead request and the
+"""Mighty's hint reasons (docs/playing.md "Hints"; M4–M16), declared on its descriptor:
+the auction, the kitty's discards, the contract and friend call, the lead request and the
 card play. A reason about a no-trump bid or contract has its own sentence."""
 
 from __future__ import annotations

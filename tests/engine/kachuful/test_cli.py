@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -12,11 +11,11 @@ from typing import Any
 import pytest
 
 from engine.cards import parse_card
-from engine.cli import main
 from engine.game import IllegalAction, Play
 from engine.kachuful.deal import read_deal
 from engine.kachuful.game import KachufulGame
 from engine.record import run_actions
+from tests.engine.command_line import replay_doc, run
 
 EXAMPLE: dict[str, Any] = {
     "game": "kachuful",
@@ -46,19 +45,6 @@ EXAMPLE: dict[str, Any] = {
         {"seat": 3, "play": "5♦"},
     ],
 }
-
-
-def run(*argv: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main(list(argv), out)
-    return code, out.getvalue()
-
-
-def replay_doc(tmp_path: Path, doc: Any) -> tuple[int, dict[str, Any]]:
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
-    code, text = run("replay", str(path))
-    return code, json.loads(text)
 
 
 def test_replay_of_the_seed_example(tmp_path: Path) -> None:

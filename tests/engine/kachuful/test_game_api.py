@@ -10,8 +10,9 @@ from engine.cards import parse_card
 from engine.game import IllegalAction, Play
 from engine.kachuful import LOOK, Bid, KachufulGame
 from engine.kachuful.descriptor import KACHUFUL
+from tests.engine.moves import play
 
-from .util import bid_all, one_hand, play
+from .util import bid_all, one_hand
 
 EXAMPLE = ("K♥ A♠ 3♦", "2♣ 5♠ 4♦", "A♥ 2♠ A♦", "7♥ 3♠ 5♦")
 

@@ -17,8 +17,7 @@ from tests.engine.checks import (
     assert_record_replays,
     assert_round_trip,
 )
-
-from .util import random_game
+from tests.engine.moves import random_game
 
 _index = attrgetter("index")
 

@@ -12,8 +12,9 @@ from engine.game import IllegalAction, Play
 from engine.kachuful import Bid, KachufulConfig, KachufulGame
 from engine.kachuful.deal import SeededDecks, deal_from, draw_first_dealer
 from engine.kachuful.scoring import hand_score
+from tests.engine.moves import play, random_game
 
-from .util import bid_all, one_hand, play, random_game
+from .util import bid_all, one_hand
 
 HANDS_PER_GAME = {3: 33, 4: 25, 5: 19, 6: 15, 7: 13}
 

@@ -1,12 +1,11 @@
-"""Building Kachuful games from explicit cards, and driving them through the public API."""
+"""Building Kachuful games from explicit cards (the moves: :mod:`tests.engine.moves`)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from engine.cards import parse_card, parse_cards
-from engine.game import Action, Event, Play
+from engine.game import Event
 from engine.kachuful import Bid, Deal, KachufulGame
 
 
@@ -44,25 +43,3 @@ def bid_all(game: KachufulGame, *bids: int) -> list[Event]:
         assert seat is not None
         events += game.apply(seat, Bid.of(amount))
     return events
-
-
-def play(game: KachufulGame, *cards: str) -> list[Event]:
-    """Cards played in turn by whoever is to act."""
-    events: list[Event] = []
-    for text in cards:
-        seat = game.to_act
-        assert seat is not None
-        events += game.apply(seat, Play.of(parse_card(text)))
-    return events
-
-
-def random_game(
-    game: KachufulGame, rng: random.Random, stop_after: int | None = None
-) -> list[tuple[int, Action]]:
-    """Random legal actions until the end (or ``stop_after`` actions); returns them."""
-    done: list[tuple[int, Action]] = []
-    while (seat := game.to_act) is not None and (stop_after is None or len(done) < stop_after):
-        action = rng.choice(game.legal_actions(seat))
-        game.apply(seat, action)
-        done.append((seat, action))
-    return done

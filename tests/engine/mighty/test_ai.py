@@ -11,6 +11,7 @@ from engine.game import Play
 from engine.mighty import PASS, Discard, FriendCall, MightyBid, MightyGame
 from engine.mighty.rules import mighty_card
 from engine.replay import play_out
+from tests.engine.moves import play_out_checked
 
 from .util import build_deal, cards
 
@@ -19,14 +20,7 @@ def test_simple_players_finish_matches_with_legal_actions() -> None:
     policy = policy_for("mighty")
     assert isinstance(policy, MightySimple)
     for seed in range(4):
-        game = MightyGame({"hands": 3}, seed=seed)
-        rng = random.Random(seed)
-        while (seat := game.to_act) is not None:
-            legal = game.legal_actions(seat)
-            action = policy.choose(game.view(seat), legal, rng)
-            assert action in legal
-            game.apply(seat, action)
-        assert game.results().over
+        play_out_checked(MightyGame({"hands": 3}, seed=seed), policy, random.Random(seed))
 
 
 def test_simple_players_through_the_driver() -> None:

@@ -15,8 +15,9 @@ from engine.mighty import ASK_LEAD, MightyGame, NameLead
 from engine.mighty.descriptor import MIGHTY
 from engine.mighty.notation import encode_action, parse_action
 from engine.replay import replay
+from tests.engine.moves import play
 
-from .util import build_deal, declare, play
+from .util import build_deal, declare
 
 # Seat 0 declares; seat 2 holds the called K♦ (the friend).
 DEAL = build_deal({0: "A♥ 2♥ 2♣ 3♣", 1: "3♥", 2: "4♥ K♦", 3: "5♥", 4: "6♥"})

@@ -19,8 +19,7 @@ from tests.engine.checks import (
     assert_record_replays,
     assert_round_trip,
 )
-
-from .util import random_match
+from tests.engine.moves import random_game
 
 FAST = settings(max_examples=20, deadline=None)
 
@@ -48,7 +47,7 @@ def play_checked(game: MightyGame, rng: random.Random, stop_after: int | None = 
 
 @FAST
 @given(st.integers(0, 10**6), st.integers(1, 4))
-def test_random_matches_finish_and_every_hand_sums_to_zero(seed: int, hands: int) -> None:
+def test_random_gamees_finish_and_every_hand_sums_to_zero(seed: int, hands: int) -> None:
     game = MightyGame({"hands": hands}, seed=seed)
     play_checked(game, random.Random(seed))
     res = game.results()
@@ -129,7 +128,7 @@ def test_views_hide_the_called_card_holder_and_buried_cards() -> None:
             assert not any(f'"{name}"' in text for name in secret)
             holder = game.friend_seat
             assert view["you_are_friend"] == (seat is not None and seat == holder)
-        random_match(game, rng)
+        random_game(game, rng)
         assert sum(POINTS_OF[c.index] for c in buried) == game.current.buried
 
 

@@ -30,8 +30,9 @@ from engine.mighty.rules import (
 )
 from engine.mighty.spec import SPEC
 from engine.mighty.trick import follow_cards, lead_options, trick_winner
+from tests.engine.moves import play, random_game
 
-from .util import build_deal, cards, declare, finish_trick, play, random_match
+from .util import build_deal, cards, declare, finish_trick
 
 C = parse_card
 SPADES, HEARTS, DIAMONDS, CLUBS = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
@@ -78,7 +79,7 @@ def test_M2_first_dealer_at_random_ten_each_and_a_kitty_of_three() -> None:
 def test_M3_match_of_n_hands_highest_balance_wins() -> None:
     assert MightyGame(seed=1).match_length == 10
     game = MightyGame({"hands": 3}, seed=4)
-    random_match(game, random.Random(4))
+    random_game(game, random.Random(4))
     res = game.results()
     assert res.over and len(res.hand_scores) == 3 and game.phase == "over"
     assert res.totals == [sum(h[s] for h in res.hand_scores) for s in range(5)]
@@ -96,7 +97,7 @@ def test_M3_equal_balances_share_the_win() -> None:
         game.apply(first, MightyBid.of(13, SPADES))
         for k in range(1, 5):
             game.apply((first + k) % 5, PASS)
-        random_match(game, random.Random(seed))
+        random_game(game, random.Random(seed))
         if game.results().hand_scores == [[0] * 5]:
             assert game.current.settlement is not None
             assert game.current.settlement.points == 13
@@ -264,7 +265,7 @@ def test_M6_the_declarer_takes_the_kitty_and_discards_three() -> None:
 def test_M6_buried_points_count_for_the_declarer() -> None:
     deal = build_deal({}, kitty="A♣ K♣ Q♣")
     game = declare(deal, friend="none", bid=(13, "spades"))
-    random_match(game, random.Random(1))
+    random_game(game, random.Random(1))
     summary = SPEC.hand_summaries(game)[0]
     defence = sum(POINTS_OF[c.index] for t in game.tricks if t.winner != 0 for c in t.cards)
     mine = sum(POINTS_OF[c.index] for t in game.tricks if t.winner == 0 for c in t.cards)
@@ -366,7 +367,7 @@ def test_M8_first_trick_friend_and_first_trick_solo() -> None:
 def test_M8_no_friend_is_an_open_solo() -> None:
     game = declare(build_deal({}), friend="none")
     assert game.view(None)["solo"] == "open"
-    random_match(game, random.Random(2))
+    random_game(game, random.Random(2))
     summary = SPEC.hand_summaries(game)[0]
     assert summary["solo"] == "open" and summary["friend"] is None
     assert "no_friend" in summary["doublings"]

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 
 from engine.cards import CARDS, Card, Suit, parse_card, parse_cards
-from engine.game import Action, Event, Play
+from engine.game import Play
 from engine.mighty import PASS, Discard, FriendCall, MightyBid, MightyGame
 from engine.mighty.deals import Deal
 from engine.mighty.rules import parse_trump
@@ -69,17 +68,6 @@ def declare(
     return game
 
 
-def play(game: MightyGame, *moves: str | Play) -> list[Event]:
-    """Play cards in turn (``"3♣"`` or a :class:`Play`)."""
-    events: list[Event] = []
-    for move in moves:
-        seat = game.to_act
-        assert seat is not None
-        action = move if isinstance(move, Play) else Play.of(parse_card(move))
-        events += game.apply(seat, action)
-    return events
-
-
 def finish_trick(game: MightyGame) -> None:
     """Complete the current trick, each seat playing its first legal card."""
     while game.trick:
@@ -88,13 +76,3 @@ def finish_trick(game: MightyGame) -> None:
         first = game.legal_actions(seat)[0]
         assert isinstance(first, Play)
         game.apply(seat, first)
-
-
-def random_match(game: MightyGame, rng: random.Random) -> list[tuple[int, Action]]:
-    """Play to the end with random legal actions; return what was played."""
-    done: list[tuple[int, Action]] = []
-    while (seat := game.to_act) is not None:
-        action = rng.choice(game.legal_actions(seat))
-        game.apply(seat, action)
-        done.append((seat, action))
-    return done

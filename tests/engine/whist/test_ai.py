@@ -17,8 +17,9 @@ from engine.game import Action, Play
 from engine.replay import play_out
 from engine.whist import WhistGame
 from engine.whist.ai import decide_whist
+from tests.engine.moves import play, play_out_checked
 
-from .util import EXAMPLE, one_deal, play
+from .util import EXAMPLE, one_deal
 
 
 def chosen(game: WhistGame, level: str, seed: int = 0) -> str:
@@ -33,15 +34,8 @@ def chosen(game: WhistGame, level: str, seed: int = 0) -> str:
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from([*LEVELS, "simple"]))
 def test_every_level_plays_legal_cards_to_the_end(seed: int, level: str) -> None:
-    game = WhistGame({"deals": 2}, seed=seed)
-    policy = policy_for("whist", level, None)
-    rng = random.Random(seed)
-    while (seat := game.to_act) is not None:
-        legal = game.legal_actions(seat)
-        action = policy.choose(game.view(seat), legal, rng)
-        assert action in legal
-        game.apply(seat, action)
-    assert game.results().over
+    play_out_checked(WhistGame({"deals": 2}, seed=seed), policy_for("whist", level, None),
+                     random.Random(seed))
 
 
 def test_W4_a_cheap_win_unless_the_partner_is_winning() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
@@ -11,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from engine.cli import main
 from engine.replay import replay
+from tests.engine.command_line import replay_doc, run
 
 from .util import EXAMPLE
 
@@ -30,19 +29,6 @@ DOC: dict[str, Any] = {
 }
 SEAT_2_HOLDS = ["A♣", "K♣", "10♣", "7♣", "6♣", "A♠", "Q♠", "9♠", "Q♦", "J♦", "10♦", "6♦"]
 """Seat 2's cards after the first trick of the worked example, as listed (trumps first)."""
-
-
-def run(*argv: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = main(list(argv), out)
-    return code, out.getvalue()
-
-
-def replay_doc(tmp_path: Path, doc: Any) -> tuple[int, dict[str, Any]]:
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
-    code, text = run("replay", str(path))
-    return code, json.loads(text)
 
 
 def test_replay_of_the_worked_example(tmp_path: Path) -> None:

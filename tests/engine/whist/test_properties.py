@@ -18,8 +18,7 @@ from tests.engine.checks import (
     assert_record_replays,
     assert_round_trip,
 )
-
-from .util import random_game
+from tests.engine.moves import random_game
 
 FAST = settings(max_examples=30, deadline=None)
 _index = attrgetter("index")

@@ -1,6 +1,6 @@
-"""Whist's hint reasons (W4; README "Hints"): every hinted card of whole games gets a
-reason that fits what the seat sees, and a replay of a finished game shows its deals
-(``Reveal``) while an unfinished one shows none."""
+"""Whist's hint reasons (W4; docs/playing.md "Hints"): every hinted card of whole games
+gets a reason that fits what the seat sees, and a replay of a finished game shows its
+deals (``Reveal``) while an unfinished one shows none."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from engine.cards import Suit, parse_card
 from engine.game import Play
 from engine.tricks import winning_position
 from engine.whist import WhistGame
+from engine.whist.descriptor import WHIST
 from engine.whist.reasons import SENTENCES
-from engine.whist.reveal import REVEAL
 from engine.whist.rules import partnership
 
 
@@ -48,7 +48,7 @@ def test_every_hinted_card_has_a_reason_that_fits_the_view() -> None:
 def test_a_finished_game_s_deals_are_public_in_its_replay() -> None:
     game = WhistGame({"deals": 1}, seed=3)
     doc = game.record(expand_deals=True)
-    assert REVEAL.dealt(doc, 0, finished=False) is None
-    dealt = REVEAL.dealt(doc, 0, finished=True)
+    assert WHIST.reveal.dealt(doc, 0, finished=False) is None
+    dealt = WHIST.reveal.dealt(doc, 0, finished=True)
     assert dealt is not None and [len(h) for h in dealt] == [13] * 4
-    assert REVEAL.document(doc, 1, {}, [])["deals"] == doc["deals"][:1]
+    assert WHIST.reveal.document(doc, 1, {}, [])["deals"] == doc["deals"][:1]

@@ -13,8 +13,9 @@ from engine.whist import WhistGame
 from engine.whist.deal import DECK, seeded_first_dealer
 from engine.whist.rules import BOOK, PARTNERSHIPS, deal_points, left_of, partnership, per_seat
 from engine.whist.spec import SPEC
+from tests.engine.moves import play, random_game
 
-from .util import EXAMPLE, deal, one_deal, play, random_game
+from .util import EXAMPLE, deal, one_deal
 
 SUITED = ("A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 4♠ 3♠ 2♠", "A♥ K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥ 4♥ 3♥ 2♥",
           "A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦", "A♣ K♣ Q♣ J♣ 10♣ 9♣ 8♣ 7♣ 6♣ 5♣ 4♣ 3♣ 2♣")

@@ -1,11 +1,8 @@
-"""Building Whist games from explicit cards, and driving them through the public API."""
+"""Building Whist games from explicit cards (the moves: :mod:`tests.engine.moves`)."""
 
 from __future__ import annotations
 
-import random
-
 from engine.cards import parse_card, parse_cards
-from engine.game import Action, Event, Play
 from engine.whist import Deal, WhistGame
 
 
@@ -17,28 +14,6 @@ def deal(*hands: str, turned: str) -> Deal:
 def one_deal(*hands: str, turned: str, dealer: int = 0) -> WhistGame:
     """A one-deal game of the given hands."""
     return WhistGame({"deals": 1}, deals=[deal(*hands, turned=turned)], first_dealer=dealer)
-
-
-def play(game: WhistGame, *cards: str) -> list[Event]:
-    """Cards played in turn by whoever is to act."""
-    events: list[Event] = []
-    for text in cards:
-        seat = game.to_act
-        assert seat is not None
-        events += game.apply(seat, Play.of(parse_card(text)))
-    return events
-
-
-def random_game(
-    game: WhistGame, rng: random.Random, stop_after: int | None = None
-) -> list[tuple[int, Action]]:
-    """Random legal plays until the end (or ``stop_after`` plays); returns them."""
-    done: list[tuple[int, Action]] = []
-    while (seat := game.to_act) is not None and (stop_after is None or len(done) < stop_after):
-        action = rng.choice(game.legal_actions(seat))
-        game.apply(seat, action)
-        done.append((seat, action))
-    return done
 
 
 EXAMPLE = (

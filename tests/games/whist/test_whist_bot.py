@@ -26,7 +26,15 @@ from engine.whist.game import WhistGame
 from testkit.double import Double, InteractionResult
 from testkit.double.harness import RunBot
 from testkit.driver import WHIST, Driver, controls, custom_ids, table_message
-from tests.bot.harness import check_pictures, done, labels, make_bot, members, shown_scores
+from tests.bot.harness import (
+    check_pictures,
+    done,
+    labels,
+    make_bot,
+    members,
+    payload_text,
+    shown_scores,
+)
 
 CARD = re.compile(r"(?<![0-9])(?:10|[2-9AKQJ])[♠♥♦♣]")
 REASON = re.compile(r"(?:Lead|Play) (?:10|[2-9AKQJ])[♠♥♦♣]: ")
@@ -48,15 +56,6 @@ def still_private(game: WhistGame) -> set[str]:
     return {str(c) for hand in game.current.held for c in hand} - shown
 
 
-def _text(payload: Payload) -> str:
-    parts = [payload.content or ""]
-    for embed in payload.embeds:
-        data: dict[str, Any] = embed.to_dict()  # type: ignore[assignment]
-        parts += [str(data.get("title", "")), str(data.get("description", ""))]
-        parts += [f"{f['name']}\n{f['value']}" for f in data.get("fields", [])]
-    return "\n".join(parts)
-
-
 def watch_public(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Check every table message and table picture the bot makes against the game at
     that moment: neither names a card still private. Counts [texts, pictures]."""
@@ -70,7 +69,7 @@ def watch_public(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     def checked_render(table: Table) -> Payload:
         payload = render(table)
-        assert not leaked(table.game, _text(payload)), _text(payload)
+        assert not leaked(table.game, payload_text(payload)), payload_text(payload)
         counts[0] += 1
         return payload
 
