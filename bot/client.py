@@ -131,7 +131,7 @@ class CardBot(HandoverBot):
         for table in restored:
             await service.resume(table)
         log.info("restored %d open table(s)", len(restored))
-        if open_nights := await self._service.nights.restore():
+        if open_nights := await service.nights.restore():
             log.info("restored %d open game night(s)", len(open_nights))
         finals = await registry.restore_finals()
         for table in finals:
