@@ -128,11 +128,12 @@ class CardBot(HandoverBot):
 
     async def _restore(self, registry: TableRegistry, service: TableService) -> None:
         restored = await registry.restore()
+        # The nights first: a restored table of a night that ends at once records there.
+        if open_nights := await service.nights.restore():
+            log.info("restored %d open game night(s)", len(open_nights))
         for table in restored:
             await service.resume(table)
         log.info("restored %d open table(s)", len(restored))
-        if open_nights := await service.nights.restore():
-            log.info("restored %d open game night(s)", len(open_nights))
         finals = await registry.restore_finals()
         for table in finals:
             await service.resume(table, final=True)
