@@ -110,8 +110,9 @@ class Leaderboards(commands.Cog):
         storage = self._storage()
         try:
             running = (await storage.season(guild_id)).number
-            name = chosen or await storage.most_played_game(guild_id, self.games)
             started = season is None or season <= running
+            name = chosen or await storage.most_played_game(
+                guild_id, self.games, season if started else None)
             board = await storage.leaderboard(guild_id, name, season) if started else None
         except Exception:
             log.exception("could not read the leaderboard of guild %s", guild_id)

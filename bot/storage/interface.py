@@ -183,8 +183,10 @@ class Storage(Protocol):
         """One of the server's recorded games with its final engine state (None when
         the server has no such game: another server's game is never given)."""
 
-    async def most_played_game(self, guild_id: int, games: Sequence[GameName]) -> GameName:
-        """Of ``games``, the one the server finished most games of (the first on a tie)."""
+    async def most_played_game(self, guild_id: int, games: Sequence[GameName],
+                               season: int | None = None) -> GameName:
+        """Of ``games``, the one the server finished most games of in ``season`` (the
+        running one when None; the first on a tie)."""
 
     # --- seasons -------------------------------------------------------------------
 

@@ -242,13 +242,14 @@ async def rating_history(
     return [(float(mu), float(sigma)) for mu, sigma in rows]
 
 
-async def most_played_game(db: Sql, guild_id: int, games: Sequence[GameName]) -> GameName:
-    """Of ``games``, the one with the most finished games in this server (the first
-    listed on a tie)."""
+async def most_played_game(db: Sql, guild_id: int, games: Sequence[GameName],
+                           season: int | None = None) -> GameName:
+    """Of ``games``, the one with the most finished games in this server and season (the
+    running one when None; the first listed on a tie)."""
     rows = await db.fetch(
         "SELECT game, COUNT(*) FROM games WHERE guild_id = ? AND status = 'finished' "
-        "GROUP BY game",
-        (guild_id,),
+        "AND season = ? GROUP BY game",
+        (guild_id, await seasons.number(db, guild_id, season)),
     )
     counts = {str(r[0]): int(r[1]) for r in rows}
     return max(games, key=lambda g: (counts.get(g, 0), g == games[0]))

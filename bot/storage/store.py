@@ -169,8 +169,9 @@ class SqlStorage:
     async def recorded_game(self, guild_id: int, game_id: int) -> RecordedGame | None:
         return await recorded.recorded_game(self.db.sql, guild_id, game_id)
 
-    async def most_played_game(self, guild_id: int, games: Sequence[GameName]) -> GameName:
-        return await standings.most_played_game(self.db.sql, guild_id, games)
+    async def most_played_game(self, guild_id: int, games: Sequence[GameName],
+                               season: int | None = None) -> GameName:
+        return await standings.most_played_game(self.db.sql, guild_id, games, season)
 
     # --- seasons -------------------------------------------------------------------
 

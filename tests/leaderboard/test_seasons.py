@@ -104,6 +104,16 @@ async def test_a_new_season_starts_afresh_and_keeps_the_old_one(storage: SqlStor
     assert [s.number for s in await storage.seasons(1)] == [1, 2]
 
 
+async def test_the_game_played_most_is_counted_in_its_season(storage: SqlStorage) -> None:
+    await record(storage, *[game_of([(ALICE, 4), (BOB, 1)], game="mighty") for _ in range(3)])
+    assert await storage.most_played_game(1, ["kachuful", "mighty"]) == "mighty"
+    await storage.start_season(1, monthly=False)
+    assert await storage.most_played_game(1, ["kachuful", "mighty"]) == "kachuful"
+    await record(storage, game_of([(ALICE, 4), (BOB, 1)]))
+    assert await storage.most_played_game(1, ["kachuful", "mighty"]) == "kachuful"
+    assert await storage.most_played_game(1, ["kachuful", "mighty"], season=1) == "mighty"
+
+
 async def test_monthly_seasons_start_with_the_first_game_of_a_month(
     storage: SqlStorage,
 ) -> None:
