@@ -156,24 +156,30 @@ def _share(flags: Sequence[bool]) -> str:
     return f"{100 * m:4.1f}% ± {100 * h:4.1f}%"
 
 
-def bids_report(hands: int, jobs: int) -> None:
+def bids_report(hands: int, jobs: int, sizes: Sequence[int] = ()) -> None:
     """Exact-bid rate of each level (mixed tables) and how ``easy``'s and ``normal``'s
     bids differ from ``hard``'s on the same views, by hand-size band, with 95%
-    intervals."""
-    tasks = [(5000 + h, 1 + h % 12) for h in range(hands)]
+    intervals (``sizes``: only the hands of those sizes, ``hands`` of them)."""
+    tasks = [(5000 + h, 1 + h % 12) for h in range(hands * 12)
+             if not sizes or 1 + h % 12 in sizes][:hands]
     results = _map(bid_hand, tasks, jobs)
     asked = [a for r in results for a in r[0]]
     seats = [x for r in results for x in r[1]]
     print(f"Kachuful bids, 4 players, turned trump: easy, normal, hard, normal seated in turn "
-          f"({hands} hands, sizes 1..12 in turn; hard without a clock):")
+          f"({len(tasks)} hands, sizes {', '.join(map(str, sizes)) or '1..12'} in turn; "
+          f"hard without a clock):")
     for lo, hi in ((1, 12), *BANDS):
         band = f"{lo}-{hi}"
         for lv in BID_LEVELS:
             flags = [e for who, size, e in seats if who == lv and lo <= size <= hi]
+            if not flags:
+                continue
             print(f"  exact bids, {band:>5} cards, {lv:>6}: {_share(flags)} ({len(flags)} hands)")
     for lv in ("easy", "normal"):
         for lo, hi in ((1, 12), *BANDS):
             pairs = [(b[lv], b["hard"]) for size, b in asked if lo <= size <= hi]
+            if not pairs:
+                continue
             above = [a > h for a, h in pairs]
             below = [a < h for a, h in pairs]
             diff = [float(a - h) for a, h in pairs]
@@ -422,6 +428,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "(bench.oh_hell.HonestIsmcts) instead of pyspiel.ISMCTSBot")
     p.add_argument("--bid-hands", type=int, default=240,
                    help="hands of the bid report (sizes 1..12 in turn)")
+    p.add_argument("--bid-sizes", nargs="+", type=int, default=[],
+                   help="only the bid report's hands of these sizes")
     p.add_argument("--only", choices=("kachuful", "bids", "mighty", "timing", "speed",
                                       "openspiel"),
                    action="append")
@@ -436,7 +444,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         kachuful_report("hard", "normal", args.kachuful_games, tseconds, args.jobs)
         kachuful_report("normal", "easy", args.kachuful_games, tseconds, args.jobs)
     if "bids" in only and args.bid_hands:
-        bids_report(args.bid_hands, args.jobs)
+        bids_report(args.bid_hands, args.jobs, args.bid_sizes)
     if "openspiel" in only:
         leak_report()
         for scoring in args.os_scorings:
