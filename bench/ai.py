@@ -21,7 +21,8 @@ Prints, with 95% confidence intervals:
 Run: ``.venv/bin/python -m bench.ai [--kachuful-games 30] [--mighty-matches 30]
 [--seconds 0.5] [--jobs 2]``; ``--only openspiel [--os-deals 400] [--os-levels hard normal]
 [--os-simulations 1000 5000] [--os-scorings per_trick penalty] [--os-honest]
-[--os-first 400]``.
+[--os-first 400] [--os-uct 2 5 10] [--os-sizes 1 2 3]``; ``--only bids [--bid-hands 960]
+[--bid-sizes 1 2 3]``.
 Tournaments may use a smaller ``--tournament-seconds`` budget for ``hard`` to finish
 sooner (the defaults take about half an hour with two workers); decision times are
 always measured at ``--seconds``.
