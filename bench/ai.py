@@ -6,6 +6,8 @@ Prints, with 95% confidence intervals:
   every seat), and the per-game margin over the others;
 - Mighty: mean units per hand by level in mixed tables (two of the stronger level, three
   of the weaker, rotated), the margin per hand, and declarer success rate by level;
+- Kachuful bids: each level's exact-bid rate at mixed tables, and how often ``easy``'s
+  and ``normal``'s bids are above or below ``hard``'s on the same views, by hand size;
 - decision time per level (median, p95, max) at the default budget, on one core;
 - the lean simulators' card plays per second;
 - with ``--only openspiel`` (needs the ``bench`` extra, ``pip install -e '.[bench]'``):
@@ -19,7 +21,8 @@ Prints, with 95% confidence intervals:
 Run: ``.venv/bin/python -m bench.ai [--kachuful-games 30] [--mighty-matches 30]
 [--seconds 0.5] [--jobs 2]``; ``--only openspiel [--os-deals 400] [--os-levels hard normal]
 [--os-simulations 1000 5000] [--os-scorings per_trick penalty] [--os-honest]
-[--os-first 400]``.
+[--os-first 400] [--os-uct 2 5 10] [--os-sizes 1 2 3]``; ``--only bids [--bid-hands 960]
+[--bid-sizes 1 2 3]``.
 Tournaments may use a smaller ``--tournament-seconds`` budget for ``hard`` to finish
 sooner (the defaults take about half an hour with two workers); decision times are
 always measured at ``--seconds``.
@@ -111,6 +114,80 @@ def kachuful_report(tested: str, field: str, games: int, seconds: float | None, 
     print(f"  {tested:>6} score per game  {fmt(own)}")
     print(f"  {field:>6} score per game  {fmt(rest)}")
     print(f"  margin per game       {fmt(margin)}")
+
+
+# --- Kachuful bids -------------------------------------------------------------------------
+
+BID_LEVELS = ("easy", "normal", "hard")
+BANDS = ((1, 3), (4, 8), (9, 12))
+"""Hand-size bands of the bid and OpenSpiel reports."""
+
+
+def bid_hand(args: tuple[int, int]) -> tuple[list[tuple[int, dict[str, int]]],
+                                             list[tuple[str, int, bool]]]:
+    """One hand of ``size`` cards (4 players, default rules, turned trump) with ``easy``,
+    ``normal``, ``hard`` and ``normal`` seated in an order set by the seed. At every bid
+    each level's bid from that seat's view (the seated level's is played): (size, bid
+    per level); and per seat (level, size, exact bid)."""
+    seed, size = args
+    config = {"players": 4, "start_size": size, "schedule": "descending", "trump": "turned"}
+    game = KachufulGame(config, seed=seed, max_hands=1)
+    shift = seed % 4
+    levels = [("easy", "normal", "hard", "normal")[(s + shift) % 4] for s in range(4)]
+    policies = {lv: LevelPolicy("kachuful", lv, None) for lv in BID_LEVELS}
+    rngs = [random.Random(f"{seed}:{s}") for s in range(4)]
+    asked: list[tuple[int, dict[str, int]]] = []
+    while (seat := game.to_act) is not None:
+        legal = game.legal_actions(seat)
+        view = game.view(seat)
+        if game.phase == "bidding":
+            chosen = {lv: policies[lv].choose(view, legal, random.Random(f"{seed}:{seat}:{lv}"))
+                      for lv in BID_LEVELS}
+            asked.append((size, {lv: getattr(a, "amount", -1) for lv, a in chosen.items()}))
+            action = chosen[levels[seat]]
+        else:
+            action = policies[levels[seat]].choose(view, legal, rngs[seat])
+        game.apply(seat, action)
+    rec = game.current
+    return asked, [(levels[s], size, rec.bids[s] == rec.tricks_won[s]) for s in range(4)]
+
+
+def _share(flags: Sequence[bool]) -> str:
+    m, h = mean_ci([1.0 if f else 0.0 for f in flags])
+    return f"{100 * m:4.1f}% ± {100 * h:4.1f}%"
+
+
+def bids_report(hands: int, jobs: int, sizes: Sequence[int] = ()) -> None:
+    """Exact-bid rate of each level (mixed tables) and how ``easy``'s and ``normal``'s
+    bids differ from ``hard``'s on the same views, by hand-size band, with 95%
+    intervals (``sizes``: only the hands of those sizes, ``hands`` of them)."""
+    tasks = [(5000 + h, 1 + h % 12) for h in range(hands * 12)
+             if not sizes or 1 + h % 12 in sizes][:hands]
+    results = _map(bid_hand, tasks, jobs)
+    asked = [a for r in results for a in r[0]]
+    seats = [x for r in results for x in r[1]]
+    print(f"Kachuful bids, 4 players, turned trump: easy, normal, hard, normal seated in turn "
+          f"({len(tasks)} hands, sizes {', '.join(map(str, sizes)) or '1..12'} in turn; "
+          f"hard without a clock):")
+    for lo, hi in ((1, 12), *BANDS):
+        band = f"{lo}-{hi}"
+        for lv in BID_LEVELS:
+            flags = [e for who, size, e in seats if who == lv and lo <= size <= hi]
+            if not flags:
+                continue
+            print(f"  exact bids, {band:>5} cards, {lv:>6}: {_share(flags)} ({len(flags)} hands)")
+    for lv in ("easy", "normal"):
+        for lo, hi in ((1, 12), *BANDS):
+            pairs = [(b[lv], b["hard"]) for size, b in asked if lo <= size <= hi]
+            if not pairs:
+                continue
+            above = [a > h for a, h in pairs]
+            below = [a < h for a, h in pairs]
+            diff = [float(a - h) for a, h in pairs]
+            m, h = mean_ci(diff)
+            print(f"  {lv:>6} vs hard's bid, {lo}-{hi:<2} cards: above {_share(above)}, "
+                  f"below {_share(below)}, mean difference {m:+.2f} ± {h:.2f} "
+                  f"({len(pairs)} bids)")
 
 
 # --- Mighty -------------------------------------------------------------------------------
@@ -223,7 +300,7 @@ def simulator_speed(seconds: float = 2.0) -> None:
 # --- against OpenSpiel ------------------------------------------------------------------
 
 
-def _duplicate(args: tuple[int, str, str, int, float | None, bool]) -> tuple[Any, Any]:
+def _duplicate(args: tuple[int, str, str, int, float | None, bool, float]) -> tuple[Any, Any]:
     from bench.oh_hell import duplicate
 
     return duplicate(*args)
@@ -238,13 +315,16 @@ def _times_line(label: str, ts: list[float]) -> str:
 
 def openspiel_report(level: str, scoring: str, simulations: int, deals: int,
                      seconds: float | None, jobs: int, honest: bool = False,
-                     first: int = 0) -> None:
+                     first: int = 0, sizes: Sequence[int] = (), uct_c: float = 2.0) -> None:
     """``level`` in two seats against ISMCTS in two, every deal twice, seats swapped;
     ``honest``: OpenSpiel's Python ISMCTS with an honest resampler. Also
-    prints the margin by hand size (deal ``d`` has ``1 + d % 12`` cards)."""
+    prints the margin and the exact-bid rates by hand size (deal ``d`` has
+    ``1 + d % 12`` cards; ``sizes``: only the deals of those sizes, ``deals`` of them
+    from ``first`` on)."""
     from bench.oh_hell import MAX_SIZE
-    numbers = range(first, first + deals)
-    tasks = [(d, scoring, level, simulations, seconds, honest) for d in numbers]
+    numbers = [d for d in range(first, first + deals * MAX_SIZE)
+               if not sizes or 1 + d % MAX_SIZE in sizes][:deals]
+    tasks = [(d, scoring, level, simulations, seconds, honest, uct_c) for d in numbers]
     pairs = _map(_duplicate, tasks, jobs)
     ours: list[float] = []
     theirs: list[float] = []
@@ -252,7 +332,8 @@ def openspiel_report(level: str, scoring: str, simulations: int, deals: int,
     bids: dict[str, list[float]] = {level: [], "ismcts": []}
     tricks: dict[str, list[float]] = {level: [], "ismcts": []}
     times: dict[str, list[float]] = {level: [], "ismcts": []}
-    for pair in pairs:
+    exact_by: dict[str, dict[int, list[bool]]] = {level: {}, "ismcts": {}}
+    for d, pair in zip(numbers, pairs, strict=True):
         mine: list[float] = []
         other: list[float] = []
         for hand in pair:
@@ -260,6 +341,8 @@ def openspiel_report(level: str, scoring: str, simulations: int, deals: int,
                 who = level if s in hand.ours else "ismcts"
                 (mine if who == level else other).append(hand.scores[s])
                 exact[who].append(1.0 if hand.bids[s] == hand.tricks[s] else 0.0)
+                exact_by[who].setdefault(1 + d % MAX_SIZE, []).append(
+                    hand.bids[s] == hand.tricks[s])
                 bids[who].append(hand.bids[s])
                 tricks[who].append(hand.tricks[s])
             for who, ts in hand.times.items():
@@ -268,8 +351,9 @@ def openspiel_report(level: str, scoring: str, simulations: int, deals: int,
         theirs.append(statistics.fmean(other))
     margin = [a - b for a, b in zip(ours, theirs, strict=True)]
     bot = "honest ISMCTS" if honest else "pyspiel.ISMCTSBot"
-    print(f"OpenSpiel oh_hell 4p, {scoring}: {level} vs {bot}, {simulations} simulations "
-          f"(deals {first} to {first + deals - 1}, each twice, seats swapped):")
+    print(f"OpenSpiel oh_hell 4p, {scoring}: {level} vs {bot}, {simulations} simulations, "
+          f"uct_c {uct_c:g} "
+          f"({len(numbers)} deals from {first} to {numbers[-1]}, each twice, seats swapped):")
     print(f"  {level:>6} points per hand  {fmt(ours)}")
     print(f"  ismcts points per hand  {fmt(theirs)}")
     print(f"  margin per hand         {fmt(margin)}")
@@ -281,6 +365,15 @@ def openspiel_report(level: str, scoring: str, simulations: int, deals: int,
     for start in range(0, len(cells), 4):
         print(("  margin by hand size     " if start == 0 else " " * 26)
               + "   ".join(cells[start:start + 4]))
+    for lo, hi in BANDS:
+        band = [m for size, ms in by_size.items() if lo <= size <= hi for m in ms]
+        if band:
+            print(f"  margin, {lo}-{hi} cards      {fmt(band)}  ({len(band)} deals)")
+    for who in (level, "ismcts"):
+        cells = [f"{size}: {_share(flags)}" for size, flags in sorted(exact_by[who].items())]
+        for start in range(0, len(cells), 4):
+            print((f"  {who:>6} exact by size  " if start == 0 else " " * 24)
+                  + "   ".join(cells[start:start + 4]))
     for who in (level, "ismcts"):
         m, h = mean_ci(exact[who])
         print(f"  {who:>6} exact bids {100 * m:4.1f}% ± {100 * h:.1f}%  mean bid "
@@ -327,13 +420,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--os-simulations", nargs="+", type=int, default=[1000])
     p.add_argument("--os-scorings", nargs="+", default=["per_trick", "penalty"],
                    choices=("per_trick", "penalty"))
+    p.add_argument("--os-uct", nargs="+", type=float, default=[2.0],
+                   help="the ISMCTS exploration constants to play against")
+    p.add_argument("--os-sizes", nargs="+", type=int, default=[],
+                   help="only the deals of these hand sizes")
     p.add_argument("--os-honest", action="store_true",
                    help="OpenSpiel's Python ISMCTS with an honest resampler "
                         "(bench.oh_hell.HonestIsmcts) instead of pyspiel.ISMCTSBot")
-    p.add_argument("--only", choices=("kachuful", "mighty", "timing", "speed", "openspiel"),
+    p.add_argument("--bid-hands", type=int, default=240,
+                   help="hands of the bid report (sizes 1..12 in turn)")
+    p.add_argument("--bid-sizes", nargs="+", type=int, default=[],
+                   help="only the bid report's hands of these sizes")
+    p.add_argument("--only", choices=("kachuful", "bids", "mighty", "timing", "speed",
+                                      "openspiel"),
                    action="append")
     args = p.parse_args(argv)
-    only = set(args.only or ("kachuful", "mighty", "timing", "speed"))
+    only = set(args.only or ("kachuful", "bids", "mighty", "timing", "speed"))
     tseconds = args.seconds if args.tournament_seconds is None else args.tournament_seconds
     if "speed" in only:
         simulator_speed()
@@ -342,13 +444,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     if "kachuful" in only and args.kachuful_games:
         kachuful_report("hard", "normal", args.kachuful_games, tseconds, args.jobs)
         kachuful_report("normal", "easy", args.kachuful_games, tseconds, args.jobs)
+    if "bids" in only and args.bid_hands:
+        bids_report(args.bid_hands, args.jobs, args.bid_sizes)
     if "openspiel" in only:
         leak_report()
         for scoring in args.os_scorings:
             for sims in args.os_simulations:
-                for level in args.os_levels:
-                    openspiel_report(level, scoring, sims, args.os_deals, args.seconds,
-                                     args.jobs, args.os_honest, args.os_first)
+                for uct_c in args.os_uct:
+                    for level in args.os_levels:
+                        openspiel_report(level, scoring, sims, args.os_deals, args.seconds,
+                                         args.jobs, args.os_honest, args.os_first,
+                                         args.os_sizes, uct_c)
     if "mighty" in only and args.mighty_matches:
         mighty_report("hard", "normal", args.mighty_matches, args.mighty_hands, tseconds, args.jobs)
         mighty_report("normal", "easy", args.mighty_matches, args.mighty_hands, tseconds, args.jobs)

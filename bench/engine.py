@@ -11,7 +11,13 @@ the machine disturbs them less.
 from the chance actions (hand size, dealer, cards) to the last card, random legal bids
 and plays, the two engines alternated in rounds within this process; it prints hands
 per second of each, our ratio to OpenSpiel, and the ratio a game that does nothing
-reaches through the same loop (the ceiling of any engine measured this way).
+reaches through the same loop (the ceiling of any engine measured this way). It then
+times the search core, the same way at every size: our search's random playout
+(:func:`engine.ai.kachuful.simulate.random_playout`, the cards of a hand after the
+bids) against OpenSpiel's own C++ random playouts (``pyspiel.evaluate_bots`` with
+``pyspiel.make_uniform_random_bot`` in every seat: one call clones the state and plays
+it out in C++, legal moves included) from the first card of the same deals, and
+prints card plays per second of each and the ratio (target ≥3×).
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from typing import Any, Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.cards import CARDS
+from engine.cards import BIT_OF_CARD, CARDS
 from engine.descriptor import GameDescriptor
 from engine.game import Action, Event, Play
 from engine.registry import GAMES, game_named
@@ -170,6 +176,64 @@ def side_by_side(seconds: float) -> None:
               f"ratio {ours / theirs:.2f}x  (ceiling {idle / theirs:.2f}x)")
 
 
+def _playing_state(game: Any, size: int, dealer: int, chance: list[int],
+                   rng: random.Random) -> Any:
+    """OpenSpiel's state at the first card of a deal, after random legal bids."""
+    state = game.new_initial_state()
+    for a in (size, dealer, *chance):
+        state.apply_action(a)
+    while state.legal_actions()[0] >= 52:
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def search_side_by_side(seconds: float) -> None:
+    """Random playouts of the cards of the same deals: our search core against
+    OpenSpiel's C++ rollouts, card plays per second of CPU."""
+    import pyspiel
+
+    from bench.oh_hell import MAX_SIZE, PLAYERS, as_deal, deal_cards, load
+    from engine.ai.kachuful.simulate import random_playout
+
+    rollouts = 20
+    bots = [pyspiel.make_uniform_random_bot(s, s) for s in range(PLAYERS)]
+    print(f"Search core, random playouts of a hand's cards (4 players, the same deals, "
+          f"{seconds:.1f} s of CPU each per size; OpenSpiel: evaluate_bots with uniform "
+          f"random bots, in C++):")
+    for size in range(1, MAX_SIZE + 1):
+        game = load(size)
+        rng = random.Random(size)
+        states = []
+        lean: list[tuple[list[int], int, int]] = []
+        for i in range(50):
+            chance = deal_cards(size, random.Random(f"speed:{size}:{i}"))
+            dealer = i % PLAYERS
+            states.append(_playing_state(game, size, dealer, chance, rng))
+            deal = as_deal(chance)
+            hands = [sum(1 << BIT_OF_CARD[c.index] for c in h) for h in deal.hands]
+            assert deal.turned is not None
+            lean.append((hands, (dealer + 1) % PLAYERS, BIT_OF_CARD[deal.turned.index] & 3))
+        spent = [0.0, 0.0]
+        plays = [0, 0]
+        per_hand = PLAYERS * size
+        while min(spent) < seconds:
+            start = time.process_time()
+            for hands, leader, trump in lean:
+                for _ in range(rollouts):
+                    random_playout(list(hands), leader, trump, rng)
+            spent[0] += time.process_time() - start
+            plays[0] += len(lean) * rollouts * per_hand
+            start = time.process_time()
+            for state in states:
+                for _ in range(rollouts):
+                    pyspiel.evaluate_bots(state.clone(), bots, rng.randrange(1 << 30))
+            spent[1] += time.process_time() - start
+            plays[1] += len(states) * rollouts * per_hand
+        ours, theirs = (plays[k] / spent[k] for k in (0, 1))
+        print(f"  size {size:2}: ours {ours:12,.0f} card plays/s  OpenSpiel {theirs:12,.0f} "
+              f"card plays/s  ratio {ours / theirs:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per game (default 3)")
@@ -183,6 +247,7 @@ def main() -> None:
             measure_mighty_hands(args.seconds)
     if args.openspiel:
         side_by_side(args.seconds)
+        search_side_by_side(args.seconds)
 
 
 if __name__ == "__main__":

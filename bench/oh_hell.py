@@ -126,10 +126,10 @@ class ShippedIsmcts:
     """``pyspiel.ISMCTSBot`` with random rollouts, as OpenSpiel's examples build it: its
     worlds come from the game's own ``ResampleFromInfostate``."""
 
-    def __init__(self, simulations: int, seed: int) -> None:
+    def __init__(self, simulations: int, seed: int, uct_c: float = 2.0) -> None:
         evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
         self.bot = pyspiel.ISMCTSBot(
-            seed, evaluator, 2.0, simulations, -1,
+            seed, evaluator, uct_c, simulations, -1,
             pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False,
         )
 
@@ -164,9 +164,9 @@ class HonestIsmcts:
     simulation re-deals the hidden cards from all the cards its seat has not seen, each
     seat's shown voids kept (the bids are not used, as in OpenSpiel's own sampler)."""
 
-    def __init__(self, simulations: int, seed: int) -> None:
+    def __init__(self, simulations: int, seed: int, uct_c: float = 2.0) -> None:
         self.bot = PyIsmcts(
-            None, UniformRollouts(seed), 2.0, simulations,
+            None, UniformRollouts(seed), uct_c, simulations,
             random_state=np.random.RandomState(seed),
             final_policy_type=PyIsmctsPolicy.MAX_VISIT_COUNT,
         )
@@ -230,13 +230,14 @@ class Hand:
 def play_hand(
     size: int, dealer: int, chance: Sequence[int], scoring: str, level: str,
     ours: Sequence[int], simulations: int, seconds: float | None, seed: int,
-    honest: bool = False,
+    honest: bool = False, uct_c: float = 2.0,
 ) -> Hand:
     """Play one deal with ``level`` in seats ``ours`` and ISMCTS in the others
-    (:class:`ShippedIsmcts`, or with ``honest`` :class:`HonestIsmcts`)."""
+    (:class:`ShippedIsmcts`, or with ``honest`` :class:`HonestIsmcts`), exploring with
+    ``uct_c``."""
     state, game = start(size, dealer, chance, scoring)
     policy = LevelPolicy("kachuful", level, seconds)
-    opponent = (HonestIsmcts if honest else ShippedIsmcts)(simulations, seed)
+    opponent = (HonestIsmcts if honest else ShippedIsmcts)(simulations, seed, uct_c)
     rng = random.Random(seed)
     times: dict[str, list[float]] = {level: [], "ismcts": []}
     while (seat := game.to_act) is not None:
@@ -264,7 +265,7 @@ def play_hand(
 
 def duplicate(
     deal: int, scoring: str, level: str, simulations: int, seconds: float | None,
-    honest: bool = False,
+    honest: bool = False, uct_c: float = 2.0,
 ) -> tuple[Hand, Hand]:
     """Deal number ``deal`` played twice, ``level`` in seats 0 and 2, then 1 and 3.
     Hand sizes cycle 1..12; the dealer moves every 12 deals."""
@@ -273,8 +274,8 @@ def duplicate(
     chance = deal_cards(size, random.Random(f"oh_hell:{deal}"))
     return (
         play_hand(size, dealer, chance, scoring, level, (0, 2), simulations, seconds, 2 * deal,
-                  honest),
+                  honest, uct_c),
         play_hand(size, dealer, chance, scoring, level, (1, 3), simulations, seconds,
-                  2 * deal + 1, honest),
+                  2 * deal + 1, honest, uct_c),
     )
 

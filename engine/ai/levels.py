@@ -64,7 +64,7 @@ TABLE: Final[Mapping[str, Level]] = {
         ),
     ),
     "hard": Level(
-        kachuful=KachufulLevel(bid=ks.search_bid, play=ks.search_play),
+        kachuful=KachufulLevel(bid=ks.hard_bid, play=ks.search_play),
         mighty=MightyLevel(
             auction=ms.hard_auction,
             discard=ms.hard_discard,

@@ -6,7 +6,8 @@ otherwise, with some randomness. ``normal`` and ``hard`` search: a tree over the
 and cards of every seat, through deals of the hidden cards consistent with what the
 seat has seen (cards played, voids shown, the bids weighed against the hands sampled),
 each hand finished by the greedy playout policy (:mod:`engine.ai.kachuful.ismcts`);
-they differ in how many deals their budget allows.
+they differ in how many deals their budget allows, and ``hard`` bids hands of one to
+three cards from a table learned on self-play (:mod:`engine.ai.kachuful.bid_table`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import random
 from collections.abc import Sequence
 
 from engine.ai.budget import Budget
-from engine.ai.kachuful import ismcts
+from engine.ai.kachuful import bid_table, ismcts
 from engine.ai.kachuful.estimate import expected_tricks, sure_tricks
 from engine.ai.kachuful.info import KInfo
 from engine.ai.lean import bits, high_bit, low_bit
@@ -77,6 +78,14 @@ def _distinct_cards(info: KInfo, legal: int) -> list[int]:
 def search_bid(info: KInfo, legal: Sequence[int], rng: random.Random, budget: Budget) -> int:
     """Search the bids near the estimate (K7, K8) within ``budget``."""
     return ismcts.search(info, _bid_candidates(info, legal), True, rng, budget)
+
+
+def hard_bid(info: KInfo, legal: Sequence[int], rng: random.Random, budget: Budget) -> int:
+    """In short hands the bid of best expected score under the table learned from
+    self-play (:mod:`engine.ai.kachuful.bid_table`), elsewhere :func:`search_bid`."""
+    if bid_table.applies(info):
+        return bid_table.table_bid(info, legal)
+    return search_bid(info, legal, rng, budget)
 
 
 def search_play(info: KInfo, legal: int, rng: random.Random, budget: Budget) -> int:
