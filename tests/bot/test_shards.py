@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-import random
 from pathlib import Path
 
 import pytest
@@ -12,37 +11,12 @@ import pytest
 from bot.client import CardBot
 from bot.config import Settings
 from bot.shards import Shards
-from bot.storage import PostgresStorage
 from bot.tables.lobby import OTHER_SHARD
 from testkit.double import Double, FakeUser
 from testkit.double.harness import RunBot
-from testkit.double.world import Channel
-from testkit.driver import KACHUFUL, Driver, table_message
-from testkit.process import BotProcess, bot_command
+from tests.ops.two_shards import two_shards
 
 REFUSED = "shard 0 of 2 is already run by another process on this database"
-
-
-def shard_process(double: Double, url: str, shard: int, log: Path,
-                  level: str = "INFO") -> BotProcess:
-    env = {"DISCORD_TOKEN": double.token, "DATABASE_URL": url, "SHARD_COUNT": "2",
-           "SHARD_IDS": str(shard), "AI_DELAY": "0", "LOG_LEVEL": level}
-    return BotProcess(bot_command(double), env=env, log=log)
-
-
-async def open_game(double: Double, channel: Channel, players: list[FakeUser]) -> Driver:
-    """A short 4-member Kachuful game (hands of 3, 2, 1 cards), dealt."""
-    host = players[0]
-    opened = await double.slash(host, channel, "kachuful", "start", start_size=3,
-                                schedule="descending")
-    assert "open" in opened.content, opened
-    for member in players[1:]:
-        joined = await double.slash(member, channel, "kachuful", "join")
-        assert "joined" in joined.content, joined
-    dealt = await double.slash(host, channel, "kachuful", "deal")
-    assert dealt.content.startswith("Dealt"), dealt
-    return Driver(double, players, KACHUFUL, channel=channel, rng=random.Random(3),
-                  follow="panels", open_by="command", settle=False)
 
 
 async def test_one_process_runs_two_shards(
@@ -94,17 +68,10 @@ async def test_no_table_opens_for_a_server_of_another_shard(
 async def test_two_processes_run_their_shards_over_one_postgres(
     double: Double, postgres_url: str, tmp_path: Path,
 ) -> None:
-    guilds = [double.add_guild(f"shard {i}", shard=(i, 2)) for i in (0, 1)]
-    channels = [double.add_channel("cards", guild) for guild in guilds]
-    players = [[double.add_user(f"p{i}{j}", guild=guild) for j in range(4)]
-               for i, guild in enumerate(guilds)]
-    first = shard_process(double, postgres_url, 0, tmp_path / "shard0.log")
-    second = shard_process(double, postgres_url, 1, tmp_path / "shard1.log")
-    restarted = shard_process(double, postgres_url, 0, tmp_path / "shard0-again.log")
-    try:
-        await asyncio.gather(first.start(), second.start())
-        drivers = await asyncio.gather(*(open_game(double, c, p)
-                                         for c, p in zip(channels, players, strict=True)))
+    async with two_shards(double, postgres_url, tmp_path) as shards:
+        first = shards.running[0]
+        restarted = shards.process(0, "shard0-again.log")
+        drivers = await shards.open_games()
         progress = [0, 0]
         down = asyncio.Event()
         back = asyncio.Event()
@@ -129,31 +96,18 @@ async def test_two_processes_run_their_shards_over_one_postgres(
 
         await asyncio.gather(play(0, kill_after=8), play(1), restart())
         assert progress[0] > 8 and progress[1] > 8
-        for channel in channels:
-            for _ in range(200):  # the final standings come with their chart, drawn first
-                final = table_message(double, channel)
-                if "game over" in final.embeds[0]["title"]:
-                    break
-                await asyncio.sleep(0.05)
-            assert "game over" in final.embeds[0]["title"], final.embeds
+        await shards.games_over()
 
-        third = shard_process(double, postgres_url, 0, tmp_path / "shard0-third.log",
-                              level="WARNING")
+        third = shards.process(0, "shard0-third.log", level="WARNING")
         third.launch()
         assert await third.wait() == 2
         lines = [line for line in third.output().splitlines() if line.strip()]
         assert lines == [REFUSED]
 
-        for i, channel in enumerate(channels):
-            board = await double.slash(players[i][0], channel, "leaderboard")
+        for i, (channel, players) in enumerate(zip(shards.channels, shards.players,
+                                                   strict=True)):
+            board = await double.slash(players[0], channel, "leaderboard")
             text = board.message.current.text() if board.message else board.content
-            assert all(p.mention in text for p in players[i]), text
-            assert not any(p.mention in text for p in players[1 - i]), text
-        storage = await PostgresStorage.open(postgres_url)  # a reader of its own
-        try:
-            for guild in guilds:
-                assert (await storage.leaderboard(guild.id, "kachuful")).games_recorded == 1
-        finally:
-            await storage.close()
-    finally:
-        await asyncio.gather(first.stop(), second.stop(), restarted.stop())
+            assert all(p.mention in text for p in players), text
+            assert not any(p.mention in text for p in shards.players[1 - i]), text
+        await shards.recorded_once()

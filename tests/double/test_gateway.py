@@ -59,6 +59,14 @@ async def resume(http: aiohttp.ClientSession, double: Double, session_id: str, s
     return ws
 
 
+async def refused(http: aiohttp.ClientSession, double: Double, session_id: str, seq: Any,
+                  close_code: int = 1000) -> None:
+    """A RESUME the double answers with op 9, not resumable; its socket closed then."""
+    ws = await resume(http, double, session_id, seq)
+    assert (await until(ws, op=INVALID_SESSION))["d"] is False
+    await ws.close(code=close_code)
+
+
 async def ping(double: Double, text: str) -> None:
     """An event for the default guild's shard."""
     await double.gateway.dispatch("TEST_EVENT", {"guild_id": str(double.guild.id),
@@ -93,10 +101,8 @@ async def test_a_clean_close_ends_the_session(
 ) -> None:
     ws, session_id, seq = await identify(http, double)
     await ws.close(code=code)
-    other = await resume(http, double, session_id, seq)
-    assert (await until(other, op=INVALID_SESSION))["d"] is False
+    await refused(http, double, session_id, seq)
     assert double.gateway.resumes == 0 and double.gateway.invalid_sessions == 1
-    await other.close()
 
 
 async def test_a_resume_the_session_cannot_replay_is_refused(
@@ -106,14 +112,10 @@ async def test_a_resume_the_session_cannot_replay_is_refused(
     await ws.close(code=4000)
     for wrong_id, wrong_seq in ((session_id, seq + 5), (session_id, -1), ("nope", seq),
                                 (session_id, None)):
-        other = await resume(http, double, wrong_id, wrong_seq)
-        assert (await until(other, op=INVALID_SESSION))["d"] is False
-        await other.close(code=4000)
+        await refused(http, double, wrong_id, wrong_seq, close_code=4000)
     double.clock.advance(double.gateway.resume_window + 1)
-    late = await resume(http, double, session_id, seq)
-    assert (await until(late, op=INVALID_SESSION))["d"] is False
+    await refused(http, double, session_id, seq)  # too late
     assert double.gateway.resumes == 0 and double.gateway.invalid_sessions == 5
-    await late.close()
 
 
 async def test_a_new_identify_starts_afresh_without_the_buffered_events(
@@ -127,7 +129,5 @@ async def test_a_new_identify_starts_afresh_without_the_buffered_events(
     await ping(double, "after")
     assert (await until(fresh, "TEST_EVENT"))["d"]["text"] == "after"
     assert fresh_id != session_id
-    old = await resume(http, double, session_id, seq)  # the new session replaced it
-    assert (await until(old, op=INVALID_SESSION))["d"] is False
-    await old.close()
+    await refused(http, double, session_id, seq)  # the new session replaced it
     await fresh.close(code=1000)
