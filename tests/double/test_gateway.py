@@ -51,6 +51,13 @@ async def identify(http: aiohttp.ClientSession, double: Double,
     return ws, ready["d"]["session_id"], created["s"]
 
 
+async def closed(http: aiohttp.ClientSession, double: Double, code: int) -> tuple[str, int]:
+    """A fresh session whose socket is then closed with ``code``: its id and sequence."""
+    ws, session_id, seq = await identify(http, double)
+    await ws.close(code=code)
+    return session_id, seq
+
+
 async def resume(http: aiohttp.ClientSession, double: Double, session_id: str, seq: Any,
                  ) -> aiohttp.ClientWebSocketResponse:
     ws = await connect(http, double)
@@ -99,8 +106,7 @@ async def test_a_session_closed_to_resume_buffers_and_replays_from_another_conne
 async def test_a_clean_close_ends_the_session(
     double: Double, http: aiohttp.ClientSession, code: int,
 ) -> None:
-    ws, session_id, seq = await identify(http, double)
-    await ws.close(code=code)
+    session_id, seq = await closed(http, double, code)
     await refused(http, double, session_id, seq)
     assert double.gateway.resumes == 0 and double.gateway.invalid_sessions == 1
 
@@ -108,8 +114,7 @@ async def test_a_clean_close_ends_the_session(
 async def test_a_resume_the_session_cannot_replay_is_refused(
     double: Double, http: aiohttp.ClientSession,
 ) -> None:
-    ws, session_id, seq = await identify(http, double)
-    await ws.close(code=4000)
+    session_id, seq = await closed(http, double, 4000)
     for wrong_id, wrong_seq in ((session_id, seq + 5), (session_id, -1), ("nope", seq),
                                 (session_id, None)):
         await refused(http, double, wrong_id, wrong_seq, close_code=4000)
@@ -121,8 +126,7 @@ async def test_a_resume_the_session_cannot_replay_is_refused(
 async def test_a_new_identify_starts_afresh_without_the_buffered_events(
     double: Double, http: aiohttp.ClientSession,
 ) -> None:
-    ws, session_id, seq = await identify(http, double)
-    await ws.close(code=4000)
+    session_id, seq = await closed(http, double, 4000)
     await double.gateway.round_trip()
     await ping(double, "buffered")
     fresh, fresh_id, _ = await identify(http, double)
