@@ -9,6 +9,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
+from bot.render.pictures import sprites
 from bot.render.pictures.fonts import Script, font, run_width, runs
 from bot.render.pictures.png import png
 
@@ -69,10 +70,10 @@ def disc(diameter: int, fill: Colour, outline: Colour | None = None, width: int 
 
 
 def paste(base: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
-    """Blend the RGBA ``sprite`` onto the RGB ``base`` centred at ``centre``."""
-    x = round(centre[0] - sprite.width / 2)
-    y = round(centre[1] - sprite.height / 2)
-    base.paste(sprite, (x, y), sprite)
+    """Blend the RGBA ``sprite`` (cached, read-only) onto the RGB ``base`` centred at
+    ``centre``."""
+    sprites.paste(base, sprite, (round(centre[0] - sprite.width / 2),
+                                 round(centre[1] - sprite.height / 2)))
 
 
 @lru_cache(maxsize=4096)
