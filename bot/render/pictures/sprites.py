@@ -17,6 +17,9 @@ from PIL import Image
 Piece = tuple[Image.Image, int, int, bool]
 """A part of a sprite: its image, its offset in the sprite, whether it is blended."""
 
+SMALL: Final = 8192
+"""Sprites of fewer pixels are blended whole: a paste's own cost (some microseconds)
+then outweighs the blending it would save."""
 LIMIT: Final = 4096
 """Sprites whose cuts are kept, least recently pasted dropped first (each cut holds
 its sprite, so a sprite's id is never reused while its cut is kept)."""
@@ -56,6 +59,8 @@ def _cut(sprite: Image.Image) -> tuple[Piece, ...]:
     w, h = sprite.size
     if sprite.mode != "RGBA":
         raise ValueError(f"a sprite is of mode RGBA, not {sprite.mode}")
+    if w * h < SMALL:
+        return ((sprite, 0, 0, True),)
     alpha = sprite.getchannel("A")
     rows = _span([_opaque(alpha, (0, y, w, y + 1)) for y in range(h)])
     if rows is None:
