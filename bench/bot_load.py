@@ -16,10 +16,15 @@ per second, REST calls and table edits per accepted action, 429s received, unans
 or late interactions, CPU per interaction, the bot process's peak memory and memory per
 table.
 
-Run: ``.venv/bin/python -m bench.bot_load [--tables 100|300|1000] [--actions 40] [--images on|off]
-[--backend sqlite|postgres] [--pace SECONDS]``; ``postgres`` runs the card bot on a
-throwaway PostgreSQL server on this machine (:mod:`testkit.postgres`, fsync on), whose
-CPU time is reported too.
+Run: ``.venv/bin/python -m bench.bot_load [--tables 100|300|1000] [--actions 40]
+[--images on|off|both] [--backend sqlite|postgres] [--pace SECONDS] [--compare DIR]
+[--rounds N]``; ``postgres`` runs the card bot on a throwaway PostgreSQL server on this
+machine (:mod:`testkit.postgres`, fsync on), whose CPU time is reported too.
+``--compare DIR`` runs the card bot from another checkout too, in turn with this one
+(``--rounds`` times), each with the pictures asked for (``both``: text-only, then with
+pictures), and closes with one table of every run: throughput, accepted actions a second
+per core (accepted actions over the bot process's CPU seconds), latency and CPU per
+interaction. Each run names the folder its card bot's code was loaded from.
 ``--pace SECONDS``: every lane of all three bots pauses before each action (the card
 bot's panel and move, two of the floor bot's clicks, two ``/ping``) for a random think
 time, exponential with that mean, instead of playing as fast as the bot answers: the
