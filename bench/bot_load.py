@@ -256,6 +256,9 @@ class Stats:
         self.accepted = 0
         self.unanswered = 0
         self.refused = 0
+        self.stopped = 0
+        """Lanes that ended before their actions: no member to act (a game over, or an
+        overloaded bot whose answers named none in time)."""
         self.late = 0
         self.deferred = 0
         self.cpu = 0.0
@@ -336,7 +339,11 @@ async def play_table(
         await think(pace, rng)
         try:
             if await driver.step() is None:
+                stats.stopped += 1
                 return
+        except AssertionError:  # no answer named whose turn it is (an overloaded bot)
+            stats.stopped += 1
+            return
         except Refused:
             stats.refused += 1
             refused += 1
@@ -597,6 +604,8 @@ def report(args: argparse.Namespace, lane: Lane, card: dict[str, Any], bare: Sta
           f"included), {card['edits'] / per:.3f} table edits")
     print(f"429s received: {card['hits429']}; unanswered: {stats.unanswered}; later than 3 s: "
           f"{stats.late}; deferred: {stats.deferred}; refused moves: {stats.refused}; "
+          f"lanes ended before their actions (game over, or no member found to act): "
+          f"{stats.stopped}; "
           f"Discord rule violations: {len(card['violations'])}")
     print(f"bot process CPU per interaction: {cpu_ms(stats):.2f} ms"
           + (f"; PostgreSQL server {1000 * card['db_cpu'] / max(1, len(stats.latencies)):.2f}"
