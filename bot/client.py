@@ -36,15 +36,6 @@ def extensions() -> list[str]:
                   for m in pkgutil.iter_modules(spec.submodule_search_locations))
 
 
-def intents() -> discord.Intents:
-    """The gateway events the bot asks for: Discord's defaults less messages, typing
-    and reactions. It reads no message (every table edit and turn ping would come back
-    to it as an event to parse) and every member's action arrives as an interaction."""
-    wanted = discord.Intents.default()
-    wanted.messages = wanted.typing = wanted.reactions = False
-    return wanted
-
-
 class CardBot(commands.AutoShardedBot):
     """The bot, running the shards of the settings (``SHARD_COUNT``, ``SHARD_IDS``; one
     shard of one by default). ``ai_delay`` is the pause before an AI player acts
@@ -56,7 +47,7 @@ class CardBot(commands.AutoShardedBot):
         storage: Storage | None = None,
     ) -> None:
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=intents(),
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
             help_command=None, tree_cls=CardTree,
             allowed_mentions=discord.AllowedMentions.none(),
             # The bot never reads past messages: no cache of them (it would hold every
