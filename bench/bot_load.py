@@ -16,10 +16,15 @@ per second, REST calls and table edits per accepted action, 429s received, unans
 or late interactions, CPU per interaction, the bot process's peak memory and memory per
 table.
 
-Run: ``.venv/bin/python -m bench.bot_load [--tables 100|300|1000] [--actions 40] [--images on|off]
-[--backend sqlite|postgres] [--pace SECONDS]``; ``postgres`` runs the card bot on a
-throwaway PostgreSQL server on this machine (:mod:`testkit.postgres`, fsync on), whose
-CPU time is reported too.
+Run: ``.venv/bin/python -m bench.bot_load [--tables 100|300|1000] [--actions 40]
+[--images on|off|both] [--backend sqlite|postgres] [--pace SECONDS] [--compare DIR]
+[--rounds N]``; ``postgres`` runs the card bot on a throwaway PostgreSQL server on this
+machine (:mod:`testkit.postgres`, fsync on), whose CPU time is reported too.
+``--compare DIR`` runs the card bot from another checkout too, in turn with this one
+(``--rounds`` times), each with the pictures asked for (``both``: text-only, then with
+pictures), and closes with one table of every run: throughput, accepted actions a second
+per core (accepted actions over the bot process's CPU seconds), latency and CPU per
+interaction. Each run names the folder its card bot's code was loaded from.
 ``--pace SECONDS``: every lane of all three bots pauses before each action (the card
 bot's panel and move, two of the floor bot's clicks, two ``/ping``) for a random think
 time, exponential with that mean, instead of playing as fast as the bot answers: the
@@ -192,8 +197,11 @@ def serve(kind: str, api: str, gateway: str, token: str, db: str, stats: str | N
 
     asyncio.run(main())
     if stats:
+        source = sys.modules["bot"].__file__ if "bot" in sys.modules else None
         Path(stats).write_text(json.dumps({"bytes": written.bytes,
-                                           "statements": written.statements}))
+                                           "statements": written.statements,
+                                           "source": None if source is None else
+                                           str(Path(source).parents[1])}))
 
 
 class BotProcess:
@@ -248,6 +256,9 @@ class Stats:
         self.accepted = 0
         self.unanswered = 0
         self.refused = 0
+        self.stopped = 0
+        """Lanes that ended before their actions: no member to act (a game over, or an
+        overloaded bot whose answers named none in time)."""
         self.late = 0
         self.deferred = 0
         self.cpu = 0.0
@@ -328,7 +339,11 @@ async def play_table(
         await think(pace, rng)
         try:
             if await driver.step() is None:
+                stats.stopped += 1
                 return
+        except AssertionError:  # no answer named whose turn it is (an overloaded bot)
+            stats.stopped += 1
+            return
         except Refused:
             stats.refused += 1
             refused += 1
@@ -413,7 +428,7 @@ async def measure_cardbot(
             "stats": stats, "elapsed": elapsed, "calls": calls, "edits": edits,
             "hits429": sum(double.rate_limits.hits.values()), "peak": peak,
             "violations": violations, "written": written, "started": started,
-            "db_cpu": db_cpu,
+            "db_cpu": db_cpu, "load": os.getloadavg()[0],
         }
 
 
@@ -488,6 +503,30 @@ def cpu_ms(stats: Stats) -> float:
     return 1000 * stats.cpu / max(1, len(stats.latencies))
 
 
+@dataclass(frozen=True)
+class Lane:
+    """One card-bot run of an invocation: its code (None: this checkout) and pictures."""
+
+    root: str | None
+    images: bool
+
+    @property
+    def label(self) -> str:
+        return (f"{'pictures' if self.images else 'text-only'}, "
+                f"{'this checkout' if self.root is None else self.root}")
+
+
+def lanes_of(args: argparse.Namespace) -> list[Lane]:
+    """The card-bot runs asked for, alternated round by round: each checkout (this one,
+    ``--bot-root``, ``--compare``) with each pictures setting."""
+    roots: list[str | None] = [args.bot_root]
+    if args.compare:
+        roots.append(args.compare)
+    images = {"on": [True], "off": [False], "both": [False, True]}[args.images]
+    return [Lane(root, shown) for _ in range(args.rounds) for root in roots
+            for shown in images]
+
+
 async def run(args: argparse.Namespace) -> int:
     logging.getLogger("discord").setLevel(logging.ERROR)
     n = args.tables
@@ -495,58 +534,92 @@ async def run(args: argparse.Namespace) -> int:
     floor, floor_s = await measure_floor(n, 2 * args.actions, args.pace)
     game = GAMES[args.game]
     actions = sys.maxsize if args.to_end else args.actions
-    with contextlib.ExitStack() as stack:
-        server = (stack.enter_context(PostgresServer(durable=True))
-                  if args.backend == "postgres" else None)
-        card = await measure_cardbot(n, actions, args.edit_limit, game, args.bot_root, server,
-                                     args.images == "on", args.pace)
-    stats: Stats = card["stats"]
     print(f"{n} {args.game} tables x {args.actions} accepted actions, {game.seats} members each, "
-          f"storage {args.backend}, pictures {args.images}, {os.cpu_count()} CPUs, "
-          f"load average {os.getloadavg()[0]:.1f}; "
+          f"storage {args.backend}, {os.cpu_count()} CPUs; "
           + (f"a think time of {args.pace:g} s on average before each action; "
              if args.pace else "playing as fast as the bot answers; ")
           + "table edits limited to "
           f"{args.edit_limit or 'unlimited'} per 5 s per channel")
     print(line(f"bare bot (/ping), {n} in flight", bare.latencies))
     print(line(f"floor bot (same panels and clicks), {n} in flight", floor.latencies))
+    print(line("  floor bot after the opening burst", floor.steady))
+    print(f"floors: bare bot {len(bare.latencies) / bare_s:.0f} interactions/s, "
+          f"{cpu_ms(bare):.2f} ms of CPU an interaction, busy {busy(bare.cpu, bare_s)} / "
+          f"{busy(bare.harness_cpu, bare_s)} (bot / double and driver); floor bot "
+          f"{len(floor.latencies) / floor_s:.0f}/s, {cpu_ms(floor):.2f} ms, busy "
+          f"{busy(floor.cpu, floor_s)} / {busy(floor.harness_cpu, floor_s)}")
+    failed = bare.unanswered or bare.late or floor.unanswered or floor.late
+    rows = []
+    for lane in lanes_of(args):
+        with contextlib.ExitStack() as stack:
+            server = (stack.enter_context(PostgresServer(durable=True))
+                      if args.backend == "postgres" else None)
+            card = await measure_cardbot(n, actions, args.edit_limit, game, lane.root, server,
+                                         lane.images, args.pace)
+        rows.append(summary(lane, card))
+        failed = report(args, lane, card, bare) or failed
+    print()
+    print("| card bot | load average | accepted actions/s (interactions/s) | accepted actions "
+          "a second per core | p50 / p95 / p99 | game actions p99 | bot CPU per interaction |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for row in rows:
+        print(row)
+    return 1 if failed else 0
+
+
+def per_core(stats: Stats) -> float:
+    """Accepted actions a second of the bot process's CPU time (one core fully busy)."""
+    return stats.accepted / max(1e-9, stats.cpu)
+
+
+def summary(lane: Lane, card: dict[str, Any]) -> str:
+    """One row of the closing table, in Markdown."""
+    stats: Stats = card["stats"]
+    p = percentiles(stats.latencies)
+    actions = percentiles(stats.action_latencies)
+    return (f"| {lane.label} | {card['load']:.1f} | {stats.accepted / card['elapsed']:.0f} "
+            f"({len(stats.latencies) / card['elapsed']:.0f}) | {per_core(stats):.0f} | "
+            f"{p['p50']:.0f} / {p['p95']:.0f} / {p['p99']:.0f} ms | {actions['p99']:.0f} ms | "
+            f"{cpu_ms(stats):.2f} ms |")
+
+
+def report(args: argparse.Namespace, lane: Lane, card: dict[str, Any], bare: Stats) -> bool:
+    """Print one card-bot run; whether it failed (unanswered, late, refused, a rule
+    broken)."""
+    n = args.tables
+    stats: Stats = card["stats"]
+    written = card["written"]
+    print(f"\ncard bot, {lane.label} (code from {written.get('source')}), load average "
+          f"{card['load']:.1f}")
     print(line(f"card bot, {n} in flight", stats.latencies))
     print(line("  of which game actions", stats.action_latencies))
     print(line("  after the opening burst", stats.steady))
-    print(line("  floor bot after the opening burst", floor.steady))
     p99 = percentiles(stats.latencies)["p99"]
-    print(f"p99 ratio: {p99 / percentiles(bare.latencies)['p99']:.2f}x the bare bot, "
-          f"{p99 / percentiles(floor.latencies)['p99']:.2f}x the floor bot")
+    print(f"p99 ratio: {p99 / percentiles(bare.latencies)['p99']:.2f}x the bare bot")
     print(f"throughput: {stats.accepted / card['elapsed']:.0f} accepted actions/s "
-          f"({len(stats.latencies) / card['elapsed']:.0f} interactions/s; bare bot "
-          f"{len(bare.latencies) / bare_s:.0f}/s, floor bot "
-          f"{len(floor.latencies) / floor_s:.0f}/s)")
+          f"({len(stats.latencies) / card['elapsed']:.0f} interactions/s); "
+          f"{per_core(stats):.0f} accepted actions a second per core of the bot process")
     per = max(1, stats.accepted)
     print(f"per accepted action: {card['calls'] / per:.2f} REST calls (interaction answers "
           f"included), {card['edits'] / per:.3f} table edits")
-    print(f"429s received: {card['hits429']}; unanswered: "
-          f"{stats.unanswered + bare.unanswered + floor.unanswered}; later than 3 s: "
-          f"{stats.late + bare.late + floor.late}; deferred: {stats.deferred}; "
-          f"refused moves: {stats.refused}; "
+    print(f"429s received: {card['hits429']}; unanswered: {stats.unanswered}; later than 3 s: "
+          f"{stats.late}; deferred: {stats.deferred}; refused moves: {stats.refused}; "
+          f"lanes ended before their actions (game over, or no member found to act): "
+          f"{stats.stopped}; "
           f"Discord rule violations: {len(card['violations'])}")
-    print(f"bot process CPU per interaction: card {cpu_ms(stats):.2f} ms, floor "
-          f"{cpu_ms(floor):.2f} ms, bare {cpu_ms(bare):.2f} ms"
+    print(f"bot process CPU per interaction: {cpu_ms(stats):.2f} ms"
           + (f"; PostgreSQL server {1000 * card['db_cpu'] / max(1, len(stats.latencies)):.2f}"
              " ms" if args.backend == "postgres" else ""))
-    print(f"busy (share of one core), bot process / double and driver: card "
-          f"{busy(stats.cpu, card['elapsed'])} / {busy(stats.harness_cpu, card['elapsed'])}, "
-          f"floor {busy(floor.cpu, floor_s)} / {busy(floor.harness_cpu, floor_s)}, "
-          f"bare {busy(bare.cpu, bare_s)} / {busy(bare.harness_cpu, bare_s)}")
+    print(f"busy (share of one core), bot process / double and driver: "
+          f"{busy(stats.cpu, card['elapsed'])} / {busy(stats.harness_cpu, card['elapsed'])}")
     print(f"bot process peak memory: {card['peak']:.0f} MB ({card['started']:.0f} MB once "
           f"started, so {1000 * (card['peak'] - card['started']) / n:.0f} kB per table)")
-    written = card["written"]
     if args.backend == "sqlite":
         print(f"handed to SQLite: {written['bytes'] / 1e6:.2f} MB in {written['statements']} "
               f"statements, {written['bytes'] / per:.0f} bytes per accepted action"
               + (f", {written['bytes'] / n / 1e3:.1f} kB per finished game"
                  if args.to_end else ""))
-    failed = stats.unanswered or stats.late or stats.refused or card["violations"]
-    return 1 if failed else 0
+    return bool(stats.unanswered or stats.late or stats.refused or card["violations"])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -562,14 +635,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--api", help=argparse.SUPPRESS)
     parser.add_argument("--gateway", help=argparse.SUPPRESS)
     parser.add_argument("--token", help=argparse.SUPPRESS)
-    parser.add_argument("--images", choices=("on", "off"), default="on",
-                        help="the tables' pictures (the images start option; default on)")
+    parser.add_argument("--images", choices=("on", "off", "both"), default="on",
+                        help="the tables' pictures (the images start option; default on; "
+                        "both: a text-only run, then one with pictures)")
     parser.add_argument("--pace", type=float, default=0.0,
                         help="mean think time in seconds before each action (0: none)")
     parser.add_argument("--to-end", action="store_true",
                         help="play every table's game to its end (bytes per finished game)")
     parser.add_argument("--bot-root", help="run the card bot from this checkout instead "
                         "(an earlier version, for a before/after comparison)")
+    parser.add_argument("--compare", metavar="DIR",
+                        help="also run the card bot from this checkout, alternating with "
+                        "the first (side by side in one invocation)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="how many times to run the card bot's lanes in turn")
     parser.add_argument("--db", help=argparse.SUPPRESS)
     parser.add_argument("--stats", help=argparse.SUPPRESS)
     parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite",

@@ -137,6 +137,8 @@ class Driver:
         a newer one elsewhere) is left for a fresh one, as a member would."""
         old = self.panels.get(member.id)
         refresh = None if old is None or old.deleted else refresh_id(old)
+        if old is not None and refresh not in custom_ids(old):
+            refresh = None  # out of date (a newer panel answered late): open a fresh one
         current = self._current_table()
         stale = refresh is not None and current is not None and (
             not isinstance(button := parsed(refresh), ids.RefreshButton)

@@ -90,7 +90,7 @@ def produce(
         with _DRAWING:
             image = draw(built)
             colours = None if palette is None else palette()
-        data = encode(image, colours)  # Pillow encodes without the interpreter lock
+        data = encode(image, colours)  # mapping and deflating let go of the interpreter lock
         metrics.picture_drawn(kind, time.perf_counter() - started)
         picture = Picture(f"{kind}.png", data, clip(built.description), key)
     except PictureError:

@@ -3,14 +3,15 @@ ink box, colours, and the PNG encoding."""
 
 from __future__ import annotations
 
-import io
 import math
 from functools import lru_cache
 from typing import Final
 
 from PIL import Image, ImageDraw
 
+from bot.render.pictures import sprites
 from bot.render.pictures.fonts import Script, font, run_width, runs
+from bot.render.pictures.png import png
 
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
@@ -69,10 +70,10 @@ def disc(diameter: int, fill: Colour, outline: Colour | None = None, width: int 
 
 
 def paste(base: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
-    """Blend the RGBA ``sprite`` onto the RGB ``base`` centred at ``centre``."""
-    x = round(centre[0] - sprite.width / 2)
-    y = round(centre[1] - sprite.height / 2)
-    base.paste(sprite, (x, y), sprite)
+    """Blend the RGBA ``sprite`` (cached, read-only) onto the RGB ``base`` centred at
+    ``centre``."""
+    sprites.paste(base, sprite, (round(centre[0] - sprite.width / 2),
+                                 round(centre[1] - sprite.height / 2)))
 
 
 @lru_cache(maxsize=4096)
@@ -144,14 +145,11 @@ def ink_centre(image: Image.Image, xy: tuple[float, float], text: str, size: int
 def encode(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     """The PNG of ``image``: reduced to 256 colours (flat art loses nothing visible),
     those of ``palette`` (a mode ``P`` image) when given, else chosen for this image,
-    and compressed at zlib level 1: about 13% less time a picture than level 3 for
-    7–10% more bytes, well within the size budget
-    (``bench/render.py``)."""
+    and written by :func:`~bot.render.pictures.png.png` (deflated by ISA-L, a fifth of
+    the time of Pillow's PNG at zlib level 1; ``bench/render.py``)."""
     rgb = image.convert("RGB") if image.mode != "RGB" else image
     if palette is None:
         reduced = rgb.quantize(256, method=Image.Quantize.FASTOCTREE)
     else:
         reduced = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    reduced.save(out, "PNG", compress_level=1)
-    return out.getvalue()
+    return png(reduced)
