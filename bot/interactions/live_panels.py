@@ -47,7 +47,7 @@ class LivePanels(Handlers):
         panel: an update in place, or a new message that replaces the previous panel."""
         panel = shown.panel
         view = panel_view(table.id, shown.seat, shown.version, panel, hint=shown.hint)
-        picture = await pictures.draw(table, shown.picture, waited_for=True)
+        picture = await pictures.draw(table, shown.picture, at_once=True)
         pictures.show(panel.embed, picture)
         key = None if picture is None else picture.key
         user_id = interaction.user.id

@@ -1,8 +1,9 @@
 """The pictures a table shows, when its ``images`` option is on: the table picture in
 the table embed, the score chart in the final standings, the hand picture in a private
 panel (PRODUCT "What players see"). Each is drawn from a view only (the public one, or
-the seat's own): the table picture and the chart in a worker thread, the hand picture a
-member waits for at once (docs/benchmarks.md "The bot under load"); a picture that fails
+the seat's own): the table and hand pictures (a millisecond or two) at once on the event
+loop, the chart (tens of milliseconds) in a worker thread (docs/benchmarks.md "The bot
+under load"); a picture that fails
 to draw is left out and the text stays complete (logged once per table). The table picture
 and the score chart speak the table's language; the hand picture the language of the panel
 it is drawn for (the one being spoken when the panel is built). The words are chosen here,
@@ -45,16 +46,22 @@ def _deck(settings: Mapping[str, Any]) -> str:
     return str(table_option(settings, "deck"))
 
 
+def drawn_at_once(table: TableState) -> bool:
+    """Whether :func:`table_drawing` is now the table picture, cheap enough to draw on
+    the event loop (else the score chart, drawn in a worker thread)."""
+    return table.rec.status == "running"
+
+
 def table_drawing(table: TableState) -> Draw | None:
-    """What the table message's picture is now (from the public view), to draw off the
-    event loop: the table while the game runs, the score chart once it is over (when a
-    hand was scored); None with pictures off, in the lobby, or closed before the deal."""
+    """What the table message's picture is now (from the public view): the table while
+    the game runs, the score chart once it is over (when a hand was scored); None with
+    pictures off, in the lobby, or closed before the deal."""
     game = table.game
     if game is None or not table_option(table.rec.settings, "images"):
         return None
     view = game.view(None)
     words = words_for(table.language)
-    if table.rec.status == "running":
+    if drawn_at_once(table):
         return partial(table_picture, view, names(table), deck=_deck(table.rec.settings),
                        words=words)
     if table.rec.status in ("finished", "abandoned") and game.results().hand_scores:
@@ -64,7 +71,7 @@ def table_drawing(table: TableState) -> Draw | None:
 
 def hand_drawing(table: TableState, seat: int, playable: list[str]) -> Draw | None:
     """The seat's hand picture (from that seat's view only) in the language being
-    spoken (the panel's), to draw off the event loop; None with pictures off."""
+    spoken (the panel's); None with pictures off."""
     game = table.game
     if game is None or not table_option(table.rec.settings, "images"):
         return None
@@ -73,15 +80,15 @@ def hand_drawing(table: TableState, seat: int, playable: list[str]) -> Draw | No
 
 
 async def draw(
-    table: TableState, drawing: Draw | None, *, waited_for: bool = False,
+    table: TableState, drawing: Draw | None, *, at_once: bool = False,
 ) -> Picture | None:
-    """The picture; None when there is none or it failed. One a member waits for
-    (``waited_for``: a hand picture, about a millisecond) is drawn at once, so that it
-    never queues behind table pictures; the others in a worker thread."""
+    """The picture; None when there is none or it failed. A cheap one (``at_once``: a
+    hand or table picture, a millisecond or two) is drawn on the event loop, which costs
+    less than handing it to a thread and never queues; a chart in a worker thread."""
     if drawing is None:
         return None
     try:
-        return drawing() if waited_for else await asyncio.to_thread(drawing)
+        return drawing() if at_once else await asyncio.to_thread(drawing)
     except PictureError as exc:
         if not table.picture_failed:  # the cause's words are not logged: they may name cards
             table.picture_failed = True

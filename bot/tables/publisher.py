@@ -58,8 +58,9 @@ class Publisher(CoalescedMessage):
         self._clock = clock
         self._shown: tuple[int, str | None] | None = None
         """The message last drawn and the key of the picture it holds (None: none)."""
-        self._next: tuple[table_message.Payload, pictures.Draw | None] | None = None
-        """What the message is to show next: its payload and how to draw its picture."""
+        self._next: tuple[table_message.Payload, pictures.Draw | None, bool] | None = None
+        """What the message is to show next: its payload, how to draw its picture and
+        whether that is drawn at once (:func:`~bot.render.table_pictures.draw`)."""
         self.access = ChannelAccess(client, table)
         """What the bot may do in the table's channel, and what the host was told."""
 
@@ -82,7 +83,8 @@ class Publisher(CoalescedMessage):
         the payload and the picture's view are taken here."""
         table = self._table
         with speaking(table.language):
-            self._next = (table_message.render(table), pictures.table_drawing(table))
+            self._next = (table_message.render(table), pictures.table_drawing(table),
+                          pictures.drawn_at_once(table))
         self._kick(repost, in_language(table.language))  # not the member's language
 
     def told_of_pictures(self) -> None:
@@ -95,14 +97,14 @@ class Publisher(CoalescedMessage):
     async def _push(self, repost: bool) -> None:
         table = self._table
         assert self._next is not None
-        payload, drawing = self._next
+        payload, drawing, at_once = self._next
         blocked = self.access.blocked(posting=self._posting(repost))
         if blocked:  # nothing can be shown: shown again with the next change once granted
             await self.access.tell_blocked(blocked)
             return
         # The text and the picture show the same moment: both taken by schedule().
         allowed = self.access.pictures_allowed()
-        picture = await pictures.draw(table, drawing if allowed else None)
+        picture = await pictures.draw(table, drawing if allowed else None, at_once=at_once)
         try:
             await self._show(repost, payload, picture)
         except discord.Forbidden as exc:
