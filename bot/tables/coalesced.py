@@ -21,6 +21,8 @@ log = logging.getLogger(__name__)
 
 EDIT_CAP_CODE = 30046
 """Discord's error code for an edit of a message over one hour old."""
+REPOST_AGE = 50 * 60.0
+"""Post a message anew once it is this old (seconds), well before that hour."""
 
 _RUNNING: set[asyncio.Task[None]] = set()
 """Message updates under way, held until done."""
@@ -50,6 +52,13 @@ class CoalescedMessage(ABC):
     @abstractmethod
     async def _push(self, repost: bool) -> None:
         """Show the latest state (``repost``: as a new message)."""
+
+    def _posting(self, repost: bool, now: float, posted_at: float | None) -> bool:
+        """Whether the update posts a new message (else it edits the one shown): none
+        is shown, a repost is asked for, or the one shown (posted at ``posted_at``) is
+        about to pass Discord's hour."""
+        too_old = posted_at is not None and now - posted_at >= REPOST_AGE
+        return self.message_id is None or repost or too_old
 
     def _kick(self, repost: bool, context: contextvars.Context | None = None) -> None:
         """Ask for an update; the task (run in ``context``) starts unless one runs."""

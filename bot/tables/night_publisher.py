@@ -21,7 +21,6 @@ from bot.permissions import blocking, in_channel
 from bot.render.night_message import night_message
 from bot.storage.nights import NightRecord
 from bot.tables.coalesced import CoalescedMessage
-from bot.tables.publisher import REPOST_AGE
 from bot.tables.registry import TableRegistry
 from bot.tables.table import Table
 
@@ -91,9 +90,8 @@ class NightPublisher(CoalescedMessage):
             payload = night_message(night, self.links(night))
         channel = client.get_partial_messageable(night.channel_id, guild_id=night.guild_id)
         shown = night.message_id
-        too_old = shown is not None and \
-            self._registry.now() - discord.utils.snowflake_time(shown).timestamp() >= REPOST_AGE
-        if shown is not None and not repost and not too_old:
+        posted_at = None if shown is None else discord.utils.snowflake_time(shown).timestamp()
+        if shown is not None and not self._posting(repost, self._registry.now(), posted_at):
             await channel.get_partial_message(shown).edit(
                 content=payload.content, embeds=payload.embeds, view=payload.view)
             return

@@ -33,8 +33,6 @@ from bot.tables.table import Table
 
 log = logging.getLogger(__name__)
 
-REPOST_AGE = 50 * 60.0
-"""Re-post the table message once it is this old (seconds), well before one hour."""
 MOVED = N_("This table moved: {url}")
 
 
@@ -98,7 +96,7 @@ class Publisher(CoalescedMessage):
         table = self._table
         assert self._next is not None
         payload, drawing, at_once = self._next
-        blocked = self.access.blocked(posting=self._posting(repost))
+        blocked = self.access.blocked(posting=self._posts(repost))
         if blocked:  # nothing can be shown: shown again with the next change once granted
             await self.access.tell_blocked(blocked)
             return
@@ -119,11 +117,9 @@ class Publisher(CoalescedMessage):
         if table_option(table.rec.settings, "images") and not self.access.pictures_allowed():
             await self.access.tell_pictures()
 
-    def _posting(self, repost: bool) -> bool:
+    def _posts(self, repost: bool) -> bool:
         """Whether the update posts a new message (else it edits the one shown)."""
-        posted_at = self._table.rec.message_posted_at
-        too_old = posted_at is not None and self._clock() - posted_at >= REPOST_AGE
-        return self.message_id is None or repost or too_old
+        return self._posting(repost, self._clock(), self._table.rec.message_posted_at)
 
     async def _show(
         self, repost: bool, payload: table_message.Payload, picture: Picture | None,
@@ -135,7 +131,7 @@ class Publisher(CoalescedMessage):
         if embeds:
             pictures.show(embeds[0], picture)
         channel = self._client.get_partial_messageable(self._channel_id, guild_id=self._guild_id)
-        if self._posting(repost):
+        if self._posts(repost):
             old = self.message_id
             message = await channel.send(
                 content=payload.content, embeds=embeds,

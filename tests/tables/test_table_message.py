@@ -14,7 +14,8 @@ from bot.games.kachuful import KACHUFUL
 from bot.render import table_message as table_render
 from bot.render.table_message import Payload
 from bot.storage.tables import TableRecord
-from bot.tables.publisher import REPOST_AGE, Publisher
+from bot.tables.coalesced import REPOST_AGE
+from bot.tables.publisher import Publisher
 from bot.tables.table import Table
 from testkit.double import Double, FakeUser
 from tests.bot.harness import Driver, field, open_table, table_message
