@@ -367,10 +367,14 @@ async def open_tables(
     await double.flush_events()
 
     async def setup(channel: Any, members: list[FakeUser]) -> None:
-        await double.slash(members[0], channel, game.command, "start", settle=False,
-                           images=images)
+        # Each step waits for its answer's final words: a busy bot defers an answer,
+        # and a join before the table is open is refused.
+        opened = await double.slash(members[0], channel, game.command, "start", settle=False,
+                                    images=images)
+        await opened.wait_original(timeout=60)
         for member in members[1:]:
-            await double.slash(member, channel, game.command, "join", settle=False)
+            joined = await double.slash(member, channel, game.command, "join", settle=False)
+            await joined.wait_original(timeout=60)
         await double.slash(members[0], channel, game.command, "deal", settle=False)
 
     await asyncio.gather(*(setup(c, m) for c, m in seated))

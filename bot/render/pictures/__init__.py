@@ -19,10 +19,13 @@ from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from PIL import Image
+
 from bot.render.pictures import charts, hand, night_chart, palette, table
 from bot.render.pictures.cache import CACHE, PictureCache, produce
 from bot.render.pictures.cards import DECKS, DeckStyle
 from bot.render.pictures.picture import Picture, PictureError
+from bot.render.pictures.tiles import Tiles
 from bot.render.pictures.words import ENGLISH, Words, words_for
 
 __all__ = [
@@ -43,13 +46,22 @@ __all__ = [
 ]
 
 
+TABLE_TILES = Tiles(table.background)
+"""The table picture's kept tiles."""
+
+
+def _table(sc: table.TableScene) -> Image.Image:
+    """The table picture of ``sc``, from its kept tiles where its parts lie apart."""
+    return TABLE_TILES.assemble(table.parts(sc)) or table.draw(sc)
+
+
 def table_picture(
     view: Mapping[str, Any], names: Sequence[str], *, deck: str = "classic",
     words: Words = ENGLISH, cache: PictureCache | None = CACHE,
 ) -> Picture:
     """The table (``table.png``) from the public ``view`` of any game, with
     ``names`` by seat, in the ``deck`` style (``classic`` or ``four_color``)."""
-    return produce("table", lambda: table.scene(view, names, deck, words), table.draw, cache,
+    return produce("table", lambda: table.scene(view, names, deck, words), _table, cache,
                    palette.palette)
 
 

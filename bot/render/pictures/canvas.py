@@ -72,8 +72,61 @@ def disc(diameter: int, fill: Colour, outline: Colour | None = None, width: int 
 def paste(base: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
     """Blend the RGBA ``sprite`` (cached, read-only) onto the RGB ``base`` centred at
     ``centre``."""
-    sprites.paste(base, sprite, (round(centre[0] - sprite.width / 2),
-                                 round(centre[1] - sprite.height / 2)))
+    Region(base).paste(sprite, centre)
+
+
+Box = tuple[int, int, int, int]
+
+
+class Region:
+    """Where a picture is drawn: ``image`` (RGB) holds the picture's pixels from
+    ``origin`` on (the whole picture by default), and the drawing calls take the
+    picture's coordinates. :attr:`extent` is the box all that was drawn covers (None:
+    nothing yet); a region without an image only measures it
+    (:mod:`bot.render.pictures.tiles`). Pillow's core (``Image.im``) does the pasting, as
+    ``Image.paste`` does once it has checked its arguments (:mod:`~bot.render.pictures.sprites`).
+    """
+
+    __slots__ = ("_core", "_x", "_y", "extent")
+
+    def __init__(self, image: Image.Image | None, origin: tuple[int, int] = (0, 0)) -> None:
+        if image is not None:
+            image.load()
+        self._core = None if image is None else image.im
+        self._x, self._y = origin
+        self.extent: Box | None = None
+
+    def _cover(self, x: int, y: int, w: int, h: int) -> None:
+        e = self.extent
+        self.extent = (x, y, x + w, y + h) if e is None else \
+            (min(e[0], x), min(e[1], y), max(e[2], x + w), max(e[3], y + h))
+
+    def paste(self, sprite: Image.Image, centre: tuple[float, float]) -> None:
+        """Blend the RGBA ``sprite`` (cached, read-only) centred at ``centre``."""
+        x = round(centre[0] - sprite.width / 2)
+        y = round(centre[1] - sprite.height / 2)
+        self._cover(x, y, sprite.width, sprite.height)
+        if self._core is not None:
+            sprites.paste(self._core, sprite, (x - self._x, y - self._y))
+
+    def _fill(self, fill: RGB, x: int, y: int, mask: Image.Image) -> None:
+        self._cover(x, y, mask.width, mask.height)
+        if self._core is not None:
+            x, y = x - self._x, y - self._y
+            self._core.paste(fill, (x, y, x + mask.width, y + mask.height), mask.im)
+
+    def text(self, xy: tuple[float, float], text: str, size: int, fill: RGB,
+             anchor: str = "mm") -> None:
+        """Draw ``text`` at ``xy`` with Pillow's ``anchor`` (``mm``: centred)."""
+        if text:
+            mask, left, top = _lettering(text, size, anchor)
+            self._fill(fill, round(xy[0]) + left, round(xy[1]) + top, mask)
+
+    def ink_centre(self, xy: tuple[float, float], text: str, size: int, fill: RGB) -> None:
+        """Draw ``text`` with its ink box (not its line box) centred at ``xy``: symbols
+        and digits sit where the eye expects them."""
+        mask, _, _ = _lettering(text, size, "la")
+        self._fill(fill, round(xy[0] - mask.width / 2), round(xy[1] - mask.height / 2), mask)
 
 
 @lru_cache(maxsize=4096)
@@ -128,25 +181,23 @@ def text_at(
     anchor: str = "mm",
 ) -> None:
     """Draw ``text`` at ``xy`` with Pillow's ``anchor`` (``mm``: centred)."""
-    if not text:
-        return
-    mask, left, top = _lettering(text, size, anchor)
-    image.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+    Region(image).text(xy, text, size, fill, anchor)
 
 
 def ink_centre(image: Image.Image, xy: tuple[float, float], text: str, size: int,
                fill: RGB) -> None:
-    """Draw ``text`` with its ink box (not its line box) centred at ``xy``: symbols and
-    digits sit where the eye expects them."""
-    mask, _, _ = _lettering(text, size, "la")
-    image.paste(fill, (round(xy[0] - mask.width / 2), round(xy[1] - mask.height / 2)), mask)
+    """:meth:`Region.ink_centre` on the whole of ``image``."""
+    Region(image).ink_centre(xy, text, size, fill)
 
 
 def encode(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     """The PNG of ``image``: reduced to 256 colours (flat art loses nothing visible),
     those of ``palette`` (a mode ``P`` image) when given, else chosen for this image,
     and written by :func:`~bot.render.pictures.png.png` (deflated by ISA-L, a fifth of
-    the time of Pillow's PNG at zlib level 1; ``bench/render.py``)."""
+    the time of Pillow's PNG at zlib level 1; ``bench/render.py``). A mode ``P``
+    image is written as it is."""
+    if image.mode == "P":  # already on its palette (:mod:`~bot.render.pictures.tiles`)
+        return png(image)
     rgb = image.convert("RGB") if image.mode != "RGB" else image
     if palette is None:
         reduced = rgb.quantize(256, method=Image.Quantize.FASTOCTREE)

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from PIL import Image, ImageEnhance
 
-from bot.render.pictures.canvas import GOLD, PALE, WHITE, hex_rgb, paste, rounded, text_at
+from bot.render.pictures.canvas import GOLD, PALE, WHITE, Region, hex_rgb, rounded
 from bot.render.pictures.cards import (
     SUIT_OF_LABEL,
     DeckStyle,
@@ -217,9 +217,10 @@ def draw(sc: HandScene) -> Image.Image:
     height = LEGEND + max(1, len(rows)) * row_h + 8
     width = _width(sc, rows)
     image = Image.new("RGB", (width, height), BACKGROUND)
-    _legend(image, sc)
+    region = Region(image)
+    _legend(region, sc)
     if not sc.cards:
-        text_at(image, (width / 2, LEGEND + row_h / 2), sc.empty, 22, PALE)
+        region.text((width / 2, LEGEND + row_h / 2), sc.empty, 22, PALE)
         return image
     start = 0
     for r, count in enumerate(rows):
@@ -227,12 +228,12 @@ def draw(sc: HandScene) -> Image.Image:
         x = (width - _span(count)) / 2
         top = LEGEND + r * row_h + (RAISE if sc.apart else 0)
         for i, card in enumerate(sc.cards[start:start + count]):
-            _card(image, sc, card, (x + i * step, top))
+            _card(region, sc, card, (x + i * step, top))
         start += count
     return image
 
 
-def _card(image: Image.Image, sc: HandScene, card: HandCard, at: tuple[float, float]) -> None:
+def _card(r: Region, sc: HandScene, card: HandCard, at: tuple[float, float]) -> None:
     h = height_of(CARD)
     x, y = at
     if card.playable and sc.apart:
@@ -244,25 +245,25 @@ def _card(image: Image.Image, sc: HandScene, card: HandCard, at: tuple[float, fl
     else:
         sprite = face(card.card, CARD, sc.deck)
     if card.kitty:
-        paste(image, rounded((CARD + 8, h + 8), 14, KITTY), (x + CARD / 2, y + h / 2))
-    paste(image, sprite, (x + CARD / 2, y + h / 2))
+        r.paste(rounded((CARD + 8, h + 8), 14, KITTY), (x + CARD / 2, y + h / 2))
+    r.paste(sprite, (x + CARD / 2, y + h / 2))
     if card.trump:
         band = rounded((CARD - 8, BAND), BAND // 2, GOLD)
-        paste(image, band, (x + CARD / 2, y + h - BAND / 2 - 5))
+        r.paste(band, (x + CARD / 2, y + h - BAND / 2 - 5))
     if card.label:
-        text_at(image, (x + CARD / 2, y + h + 18), fit(card.label, 16, CARD + 4), 16, WHITE)
+        r.text((x + CARD / 2, y + h + 18), fit(card.label, 16, CARD + 4), 16, WHITE)
 
 
-def _legend(image: Image.Image, sc: HandScene) -> None:
+def _legend(r: Region, sc: HandScene) -> None:
     x = float(MARGIN)
     y = LEGEND / 2
     for mark, text in sc.legend:
         if mark == "trump":
-            paste(image, rounded((28, BAND), BAND // 2, GOLD), (x + 14, y))
+            r.paste(rounded((28, BAND), BAND // 2, GOLD), (x + 14, y))
         elif mark == "kitty":
-            paste(image, rounded((28, 18), 6, KITTY), (x + 14, y))
+            r.paste(rounded((28, 18), 6, KITTY), (x + 14, y))
         else:
-            text_at(image, (x + 14, y), "↑", 22, WHITE)
-        text_at(image, (x + 36, y), text, 18, WHITE, anchor="lm")
+            r.text((x + 14, y), "↑", 22, WHITE)
+        r.text((x + 36, y), text, 18, WHITE, anchor="lm")
         x += 36 + width_of(text, 18) + 28
 

@@ -37,7 +37,8 @@ def png(image: Image.Image) -> bytes:
     if not colours:
         raise ValueError("the picture has no palette")
     rows = Image.new("P", (width + 1, height), 0)  # column 0: each row's filter type
-    rows.paste(image, (1, 0))
+    image.load()
+    rows.im.paste(image.im, (1, 0, width + 1, height))
     header = struct.pack(">IIBBBBB", width, height, 8, _PALETTE_TYPE, 0, 0, 0)
     return b"".join((
         SIGNATURE,

@@ -8,7 +8,7 @@ points and role, the contract and the friend in Mighty) comes from its scene
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, Final
@@ -21,12 +21,10 @@ from bot.render.pictures.canvas import (
     MUTED,
     PALE,
     WHITE,
+    Region,
     disc,
     hex_rgb,
-    ink_centre,
-    paste,
     rounded,
-    text_at,
 )
 from bot.render.pictures.cards import SUIT_OF_LABEL, DeckStyle, check_deck, face, split, suit_colour
 from bot.render.pictures.fonts import clean, fit, width_of
@@ -201,7 +199,8 @@ def seat_point(seat: int, count: int, reach: float = 1.0) -> tuple[float, float]
 
 
 @cache
-def _background() -> Image.Image:
+def background() -> Image.Image:
+    """The empty table every table picture is drawn on (read-only)."""
     s = 2
     big = Image.new("RGB", (WIDTH * s, HEIGHT * s), BACKGROUND)
     draw = ImageDraw.Draw(big)
@@ -215,80 +214,113 @@ def _background() -> Image.Image:
     return big.reduce(s)
 
 
-def _emblem(image: Image.Image, sc: TableScene) -> None:
+Part = tuple[Callable[..., None], tuple[Any, ...]]
+"""One thing drawn on the table: a function drawing it on a :class:`Region` and its
+arguments, which alone decide its pixels (so the pair is the key of its tile,
+:mod:`~bot.render.pictures.tiles`)."""
+
+
+def parts(sc: TableScene) -> list[Part]:
+    """What the picture of ``sc`` draws on the empty table, in order."""
+    out: list[Part] = [(_title, (sc.title,))]
+    if sc.subtitle:
+        out.append((_subtitle, (sc.subtitle,)))
+    out.extend((_corner, (i, line)) for i, line in enumerate(sc.corner))
+    out.append((_emblem, (sc.trump, sc.trump_caption, sc.deck)))
+    if sc.note:
+        out.append((_note, (sc.note,)))
+    n = len(sc.seats)
+    out.extend((_trick_card, (at, n, card, sc.deck)) for at, card in sc.trick)
+    out.extend((_plate, (seat, s, n, sc.dealer_chip)) for s, seat in enumerate(sc.seats))
+    if sc.last:
+        out.append((_last, (sc.last_title, sc.last, sc.last_winner, sc.deck)))
+    return out
+
+
+def draw(sc: TableScene) -> Image.Image:
+    """The picture of ``sc``."""
+    image = background().copy()
+    region = Region(image)
+    for paint, args in parts(sc):
+        paint(region, *args)
+    return image
+
+
+def _title(r: Region, title: str) -> None:
+    r.text((16, 12), fit(title, 22, 360), 22, WHITE, anchor="la")
+
+
+def _subtitle(r: Region, subtitle: str) -> None:
+    r.text((16, 40), fit(subtitle, 17, 360), 17, PALE, anchor="la")
+
+
+def _corner(r: Region, i: int, line: str) -> None:
+    size = 19 if i == 0 else 16
+    r.text((WIDTH - 16, 12 + (0 if i == 0 else 6 + 21 * i)), fit(line, size, 300), size,
+           WHITE if i == 0 else PALE, anchor="ra")
+
+
+def _emblem(r: Region, trump: str | None, caption: str, deck: DeckStyle) -> None:
     cx, cy = CENTRE
-    paste(image, disc(104, (246, 241, 227), GOLD, 3), (cx, cy))
-    if sc.trump is None:
-        ink_centre(image, (cx, cy - 8), "?", 46, MUTED)
-    elif sc.trump in SUIT_OF_LABEL.values():
-        ink_centre(image, (cx, cy - 10), sc.trump, 52, suit_colour(sc.trump, sc.deck))
+    r.paste(disc(104, (246, 241, 227), GOLD, 3), (cx, cy))
+    if trump is None:
+        r.ink_centre((cx, cy - 8), "?", 46, MUTED)
+    elif trump in SUIT_OF_LABEL.values():
+        r.ink_centre((cx, cy - 10), trump, 52, suit_colour(trump, deck))
     else:
-        ink_centre(image, (cx, cy - 10), sc.trump, 34, INK)
-    if sc.trump_caption:
-        text_at(image, (cx, cy + 30), fit(sc.trump_caption, 15, 84), 15, INK)
+        r.ink_centre((cx, cy - 10), trump, 34, INK)
+    if caption:
+        r.text((cx, cy + 30), fit(caption, 15, 84), 15, INK)
 
 
-def _plate(image: Image.Image, seat: SeatScene, centre: tuple[float, float], chip: str) -> None:
+def _note(r: Region, note: str) -> None:
+    r.text((CENTRE[0], CENTRE[1] + 66), fit(note, 15, 300), 15, WHITE)
+
+
+def _trick_card(r: Region, at: int, n: int, card: str, deck: DeckStyle) -> None:
+    r.paste(face(card, TRICK_CARD, deck), seat_point(at, n, TRICK_REACH))
+
+
+def _plate(r: Region, seat: SeatScene, s: int, n: int, chip: str) -> None:
+    centre = seat_point(s, n)
     w, h = PLATE
     x0, y0 = centre[0] - w / 2, centre[1] - h / 2
     if seat.to_act:
-        paste(image, rounded(PLATE, 12, GOLD, WHITE, 3), centre)
+        r.paste(rounded(PLATE, 12, GOLD, WHITE, 3), centre)
         ink, soft = INK, INK
     else:
-        paste(image, rounded(PLATE, 12, PLATE_FILL, PLATE_EDGE, 2), centre)
+        r.paste(rounded(PLATE, 12, PLATE_FILL, PLATE_EDGE, 2), centre)
         ink, soft = WHITE, PALE
     score_w = round(width_of(seat.total, 16)) + 14
     score_at = (x0 + w - 8 - score_w / 2, y0 + 18)
-    paste(image, rounded((score_w, 22), 11, SCORE_FILL), score_at)
-    text_at(image, score_at, seat.total, 16, GOLD)
-    text_at(image, (x0 + 14, y0 + 18), fit(seat.name, 20, w - 30 - score_w), 20, ink,
-            anchor="lm")
-    text_at(image, (x0 + 14, y0 + 41), fit(seat.detail, 16, w - 24), 16, soft, anchor="lm")
+    r.paste(rounded((score_w, 22), 11, SCORE_FILL), score_at)
+    r.text(score_at, seat.total, 16, GOLD)
+    r.text((x0 + 14, y0 + 18), fit(seat.name, 20, w - 30 - score_w), 20, ink, anchor="lm")
+    r.text((x0 + 14, y0 + 41), fit(seat.detail, 16, w - 24), 16, soft, anchor="lm")
     if seat.dealer:
-        paste(image, disc(28, WHITE, INK, 2), (x0 + 2, y0 + 2))
-        ink_centre(image, (x0 + 2, y0 + 2), chip, 15, INK)
+        r.paste(disc(28, WHITE, INK, 2), (x0 + 2, y0 + 2))
+        r.ink_centre((x0 + 2, y0 + 2), chip, 15, INK)
     if seat.badge is not None:
         label = fit(("★ " if seat.badge == "winner" else "") + seat.badge_text, 14, w - 40)
         bw = round(width_of(label, 14)) + 16
         fg = INK if seat.badge == "winner" else WHITE
         bx, by = x0 + w - 10 - bw / 2, y0 - 2
-        paste(image, rounded((bw, 22), 11, BADGE_COLOURS[seat.badge], WHITE, 1), (bx, by))
-        text_at(image, (bx, by), label, 14, fg)
+        r.paste(rounded((bw, 22), 11, BADGE_COLOURS[seat.badge], WHITE, 1), (bx, by))
+        r.text((bx, by), label, 14, fg)
 
 
-def draw(sc: TableScene) -> Image.Image:
-    """The picture of ``sc``."""
-    image = _background().copy()
-    text_at(image, (16, 12), fit(sc.title, 22, 360), 22, WHITE, anchor="la")
-    if sc.subtitle:
-        text_at(image, (16, 40), fit(sc.subtitle, 17, 360), 17, PALE, anchor="la")
-    for i, line in enumerate(sc.corner):
-        size = 19 if i == 0 else 16
-        text_at(image, (WIDTH - 16, 12 + (0 if i == 0 else 6 + 21 * i)), fit(line, size, 300),
-                size, WHITE if i == 0 else PALE, anchor="ra")
-    _emblem(image, sc)
-    if sc.note:
-        text_at(image, (CENTRE[0], CENTRE[1] + 66), fit(sc.note, 15, 300), 15, WHITE)
-    n = len(sc.seats)
-    for at, card in sc.trick:
-        paste(image, face(card, TRICK_CARD, sc.deck), seat_point(at, n, TRICK_REACH))
-    for s, seat in enumerate(sc.seats):
-        _plate(image, seat, seat_point(s, n), sc.dealer_chip)
-    if sc.last:
-        _last(image, sc)
-    return image
-
-
-def _last(image: Image.Image, sc: TableScene) -> None:
+def _last(
+    r: Region, title: str, last: tuple[tuple[int, str], ...], winner: int | None,
+    deck: DeckStyle,
+) -> None:
     right, bottom = WIDTH - 12, HEIGHT - 10
     step = LAST_CARD + 4
-    row = step * len(sc.last) - 4
+    row = step * len(last) - 4
     x0 = right - row
     y = bottom - round(LAST_CARD * 1.4) / 2
-    text_at(image, (right, y - 34), fit(sc.last_title, 15, 260), 15, PALE, anchor="rs")
-    for i, (seat, card) in enumerate(sc.last):
+    r.text((right, y - 34), fit(title, 15, 260), 15, PALE, anchor="rs")
+    for i, (seat, card) in enumerate(last):
         cx = x0 + i * step + LAST_CARD / 2
-        if seat == sc.last_winner:
-            paste(image, rounded((LAST_CARD + 6, round(LAST_CARD * 1.4) + 6), 6, GOLD),
-                  (cx, y))
-        paste(image, face(card, LAST_CARD, sc.deck), (cx, y))
+        if seat == winner:
+            r.paste(rounded((LAST_CARD + 6, round(LAST_CARD * 1.4) + 6), 6, GOLD), (cx, y))
+        r.paste(face(card, LAST_CARD, deck), (cx, y))

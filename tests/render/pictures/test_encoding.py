@@ -72,7 +72,8 @@ def test_a_sprite_pasted_in_parts_blends_like_the_whole(name: str, at: tuple[int
     sprite = SPRITES[name]()
     whole, parts = _scene(), _scene()
     whole.paste(sprite, at, sprite)
-    sprites.paste(parts, sprite, at)
+    parts.load()
+    sprites.paste(parts.im, sprite, at)
     assert whole.tobytes() == parts.tobytes()
 
 

@@ -358,7 +358,7 @@ def test_a_failing_draw_raises_picture_error_and_caches_nothing(
     def broken(_: object) -> Image.Image:
         raise RuntimeError("out of ink")
 
-    monkeypatch.setattr(table, "draw", broken)
+    monkeypatch.setattr(table, "parts", broken)
     cache = PictureCache()
     game = kachuful_mid_trick()
     with pytest.raises(PictureError, match="out of ink") as caught:
