@@ -99,7 +99,8 @@ class CardBot(HandoverBot):
 
     def _drive_turns(self, moves: Moves) -> TurnDriver:
         """The driver of the tables' turns, playing through the service's ``moves``."""
-        self._turns = TurnDriver(self, moves, AiPlayers(self.ai_delay))
+        self._turns = TurnDriver(self, moves, AiPlayers(self.ai_delay),
+                                 ping_delay=self.settings.ping_delay)
         return self._turns
 
     async def setup_hook(self) -> None:

@@ -34,6 +34,9 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     ai_delay: float = Field(default=1.0, ge=0.0, le=60.0)
     """Seconds before an AI player's move, its thinking included (``AI_DELAY``)."""
+    ping_delay: float = Field(default=5.0, ge=0.0, le=300.0)
+    """Seconds the member to act has before the turn ping (``PING_DELAY``): a member who
+    acts sooner is not pinged."""
     log_format: Literal["text", "json"] = "text"
     """``json``: one JSON object a log line (``LOG_FORMAT``, docs/service.md)."""
     metrics_port: int | None = Field(default=None, ge=1, le=65535)

@@ -45,23 +45,35 @@ class Moves(Protocol):
 
 class TurnDriver:
     """Drives the turns of the tables of one table service, whose :class:`Moves` it is
-    given."""
+    given. The turn ping goes out ``ping_delay`` seconds into a turn, if the turn has
+    not moved on by then."""
 
-    def __init__(self, client: discord.Client, moves: Moves, ai: AiPlayers) -> None:
+    def __init__(
+        self, client: discord.Client, moves: Moves, ai: AiPlayers, *, ping_delay: float = 0.0,
+    ) -> None:
         self.client = client
         self.moves = moves
         self.ai = ai
+        self.ping_delay = ping_delay
         self._background: set[asyncio.Task[None]] = set()
+        self._closing = False
 
     def on_committed(self, table: Table) -> None:
         """Start whatever the next turn needs: an AI player, the timer, the ping (none
         while the turn is secret)."""
+        if table.ping_message_id is not None:  # the turn moved on: the old ping goes
+            self._spawn(self._clear_ping(table), table)
         game = table.game
         if table.rec.status != "running" or game is None or game.to_act is None:
             return
         hidden = table.adapter.hidden_actor(game) is not None
         if table_option(table.rec.settings, "turn_ping") and not hidden:
-            self._spawn(self._ping(table, game.to_act, table.rec.version), table)
+            seat, version = game.to_act, table.rec.version
+            if self.ping_delay > 0:
+                asyncio.get_running_loop().call_later(
+                    self.ping_delay, self._ping_if_current, table, seat, version)
+            else:
+                self._ping_if_current(table, seat, version)
         if table.seats[game.to_act].ai:
             if table.ai_task is None or table.ai_task.done():
                 table.ai_task = asyncio.create_task(self._drive_ai(table),
@@ -92,7 +104,8 @@ class TurnDriver:
         self._spawn(self._clear_ping(table), table)
 
     async def close(self) -> None:
-        """Cancel the pings still under way."""
+        """Cancel the pings still under way; send no more."""
+        self._closing = True
         for task in list(self._background):
             task.cancel()
 
@@ -125,6 +138,12 @@ class TurnDriver:
                 return played
             decided_on = played
         return None
+
+    def _ping_if_current(self, table: Table, seat: int, version: int) -> None:
+        """Ping the member to act, unless the turn has moved on (a member who acted
+        within :attr:`ping_delay` is not pinged)."""
+        if table.rec.version == version and table.is_open and not self._closing:
+            self._spawn(self._ping(table, seat, version), table)
 
     async def _ping(self, table: Table, seat: int, version: int) -> None:
         """A short new message that pings the member to act (an edit pings nobody);

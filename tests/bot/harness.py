@@ -35,9 +35,11 @@ def storage_at(db: Path | StorageAt) -> StorageAt:
 
 def make_bot(double: Double, db: Path | StorageAt, seed: int | None = 7,
              **settings: Any) -> CardBot:
-    """The production client, pointed at the double, with AI players acting at once and
-    repeatable deals, on the SQLite file or database ``db`` (and further ``settings``);
-    the double counts the bot as done after :data:`SETTLE_QUIET`."""
+    """The production client, pointed at the double, with AI players acting at once, turn
+    pings at once (unless ``ping_delay`` is given) and repeatable deals, on the SQLite
+    file or database ``db`` (and further ``settings``); the double counts the bot as done
+    after :data:`SETTLE_QUIET`."""
+    settings.setdefault("ping_delay", 0.0)
     config = Settings(_env_file=None, discord_token=double.token,  # type: ignore[call-arg]
                       **storage_at(db).settings(), **settings)
     double.settle_quiet = SETTLE_QUIET
