@@ -47,3 +47,12 @@ class HandRecord:
         """Every finished trick as ``(leader, cards in play order)``."""
         return [(leader, tuple(CARD_OF_BIT[b] for b in cards))
                 for leader, cards in self.core.tricks]
+
+    @property
+    def last_trick(self) -> tuple[int, tuple[Card, ...], int] | None:
+        """The last finished trick as ``(leader, cards in play order, winner)``; None
+        before the first."""
+        if not self.core.tricks:
+            return None
+        leader, cards = self.core.tricks[-1]
+        return leader, tuple(CARD_OF_BIT[b] for b in cards), self.core.winners[-1]

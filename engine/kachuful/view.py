@@ -39,11 +39,13 @@ def _cards(leader: int, cards: tuple[Card, ...] | list[Card], players: int) -> l
     return [{"seat": (leader + i) % players, "card": NAMES[c.index]} for i, c in enumerate(cards)]
 
 
+def _trick(leader: int, cards: tuple[Card, ...], winner: int, players: int) -> dict[str, Any]:
+    return {"leader": leader, "cards": _cards(leader, cards, players), "winner": winner}
+
+
 def _tricks(rec: HandRecord, players: int) -> list[dict[str, Any]]:
-    return [
-        {"leader": leader, "cards": _cards(leader, cards, players), "winner": winner}
-        for (leader, cards), winner in zip(rec.tricks, rec.trick_winners, strict=True)
-    ]
+    return [_trick(leader, cards, winner, players)
+            for (leader, cards), winner in zip(rec.tricks, rec.trick_winners, strict=True)]
 
 
 def build_view(game: Seen, seat: int | None) -> dict[str, Any]:
@@ -55,8 +57,8 @@ def build_view(game: Seen, seat: int | None) -> dict[str, Any]:
     trick = game.trick
     last: dict[str, Any] | None = None
     for past in reversed(game.hands):
-        if past.trick_winners:
-            last = {"hand_number": past.number + 1, **_tricks(past, n)[-1]}
+        if (done := past.last_trick) is not None:
+            last = {"hand_number": past.number + 1, **_trick(*done, n)}
             break
     own: list[str] | None = None
     own_trumps: list[str] = []
