@@ -51,8 +51,8 @@ TABLE_TILES = Tiles(table.background)
 
 
 def _table(sc: table.TableScene) -> Image.Image:
-    """The table picture of ``sc``, from its kept tiles where its parts lie apart."""
-    return TABLE_TILES.assemble(table.parts(sc)) or table.draw(sc)
+    """The table picture of ``sc``, from its kept tiles."""
+    return TABLE_TILES.assemble(table.parts(sc))
 
 
 def table_picture(

@@ -7,10 +7,10 @@ mapped background.
 
 The pixels are those of drawing the whole picture and then mapping it: a part's
 pixels depend only on the part and the background under it, each pixel is mapped on
-its own (no dithering), and the parts' boxes do not overlap. Where two boxes would
-overlap, the picture is drawn whole instead. The kept tiles are bounded by their
-pixels, least recently used dropped first; callers draw one picture at a time (the
-drawing lock of :mod:`~bot.render.pictures.cache`)."""
+its own (no dithering), and parts whose boxes overlap (a played card over a seat's
+plate at seven seats) are drawn together, in their order, as one tile. The kept tiles
+are bounded by their pixels, least recently used dropped first; callers draw one
+picture at a time (the drawing lock of :mod:`~bot.render.pictures.cache`)."""
 
 from __future__ import annotations
 
@@ -24,23 +24,40 @@ from bot.render.pictures import palette
 from bot.render.pictures.canvas import Box, Region
 from bot.render.pictures.table import Part
 
-Tile = tuple[Box, Image.Image | None]
-"""A part's box on the picture and its pixels on the palette (None: it draws nothing)."""
-
 BUDGET: Final = 16_000_000
-"""Pixels (bytes, one a pixel) of the tiles kept: about three thousand seat plates."""
+"""Pixels (bytes, one a pixel) of the tiles kept: about a thousand seat plates."""
+EXTENTS: Final = 50_000
+"""Parts whose boxes are remembered (forgotten all at once beyond that)."""
 
 
-def _apart(boxes: Sequence[Box]) -> bool:
-    """Whether no two of ``boxes`` share a pixel."""
-    ordered = sorted(boxes)
-    for i, (_, y0, x1, y1) in enumerate(ordered):
-        for u0, v0, _, v1 in ordered[i + 1:]:
-            if u0 >= x1:
-                break
-            if v0 < y1 and y0 < v1:
-                return False
-    return True
+def _union(a: Box, b: Box) -> Box:
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
+
+
+def _meet(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def groups(boxes: Sequence[Box | None]) -> list[tuple[list[int], Box]]:
+    """The indexes of ``boxes`` (None: draws nothing, left out) gathered where they
+    overlap, directly or through others, each group with the box around it; groups in
+    the order of their first member, members in order."""
+    found: list[tuple[list[int], Box]] = []
+    for i, box in enumerate(boxes):
+        if box is None:
+            continue
+        members, around = [i], box
+        merged = True
+        while merged:
+            merged = False
+            for g in found:
+                if _meet(g[1], around):
+                    found.remove(g)
+                    members, around = g[0] + members, _union(g[1], around)
+                    merged = True
+                    break
+        found.append((sorted(members), around))
+    return sorted(found)
 
 
 class Tiles:
@@ -50,56 +67,66 @@ class Tiles:
         self._background = background
         self._budget = budget
         self._pixels = 0
-        self._kept: OrderedDict[Hashable, Tile] = OrderedDict()
+        self._kept: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._extents: dict[Part, Box | None] = {}
         self._base: Image.Image | None = None
 
     def __len__(self) -> int:
         return len(self._kept)
 
-    def assemble(self, parts: Sequence[Part]) -> Image.Image | None:
-        """The picture of ``parts`` (mode ``P``), or None when their boxes overlap."""
-        tiles = [self._tile(part) for part in parts]
-        shown = [(box, tile) for box, tile in tiles if tile is not None]
-        if not _apart([box for box, _ in shown]):
-            return None
+    @property
+    def pixels(self) -> int:
+        """The pixels of the tiles kept."""
+        return self._pixels
+
+    def assemble(self, parts: Sequence[Part]) -> Image.Image:
+        """The picture of ``parts`` (mode ``P``). Parts whose boxes overlap make one tile,
+        drawn in their order."""
+        full = self._background()
         if self._base is None:
-            self._base = _mapped(self._background())
+            self._base = _mapped(full)
+        bounds = (0, 0, full.width, full.height)
+        boxes = [self._extent(part, bounds) for part in parts]
         picture = self._base.copy()
         core = picture.im
-        for box, tile in shown:
+        for members, box in groups(boxes):
+            tile = self._tile(tuple(parts[i] for i in members), box)
             core.paste(tile.im, box)
         return picture
 
-    def _tile(self, part: Part) -> Tile:
-        kept = self._kept.get(part)
-        if kept is not None:
-            self._kept.move_to_end(part)
-            return kept
+    def _extent(self, part: Part, bounds: Box) -> Box | None:
+        """The box ``part`` draws in, within ``bounds`` (None: nowhere)."""
+        if part in self._extents:
+            return self._extents[part]
         paint, args = part
         measure = Region(None)
         paint(measure, *args)
-        tile = self._draw(part, measure.extent)
-        self._kept[part] = tile
-        self._pixels += _size(tile)
+        e = measure.extent
+        box = None if e is None else (max(bounds[0], e[0]), max(bounds[1], e[1]),
+                                      min(bounds[2], e[2]), min(bounds[3], e[3]))
+        if box is not None and (box[0] >= box[2] or box[1] >= box[3]):
+            box = None
+        if len(self._extents) >= EXTENTS:
+            self._extents.clear()
+        self._extents[part] = box
+        return box
+
+    def _tile(self, drawn: tuple[Part, ...], box: Box) -> Image.Image:
+        key: Hashable = drawn[0] if len(drawn) == 1 else drawn
+        kept = self._kept.get(key)
+        if kept is not None:
+            self._kept.move_to_end(key)
+            return kept
+        piece = self._background().crop(box)
+        region = Region(piece, (box[0], box[1]))
+        for paint, args in drawn:
+            paint(region, *args)
+        tile = self._kept[key] = _mapped(piece)
+        self._pixels += tile.width * tile.height
         while self._pixels > self._budget and len(self._kept) > 1:
-            self._pixels -= _size(self._kept.popitem(last=False)[1])
+            dropped = self._kept.popitem(last=False)[1]
+            self._pixels -= dropped.width * dropped.height
         return tile
-
-    def _draw(self, part: Part, extent: Box | None) -> Tile:
-        full = self._background()
-        if extent is not None:
-            x0, y0 = max(0, extent[0]), max(0, extent[1])
-            x1, y1 = min(full.width, extent[2]), min(full.height, extent[3])
-            if x0 < x1 and y0 < y1:
-                piece = full.crop((x0, y0, x1, y1))
-                paint, args = part
-                paint(Region(piece, (x0, y0)), *args)
-                return (x0, y0, x1, y1), _mapped(piece)
-        return (0, 0, 0, 0), None
-
-
-def _size(tile: Tile) -> int:
-    return 0 if tile[1] is None else tile[1].width * tile[1].height
 
 
 def _mapped(image: Image.Image) -> Image.Image:
