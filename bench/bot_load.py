@@ -354,6 +354,11 @@ async def play_table(
         done += 1
 
 
+OPENING = 50
+"""Tables set up at once (the set-up is not measured; a thousand at once would only
+test how the bot sheds load)."""
+
+
 async def open_tables(
     double: Double, game: LoadGame, tables: int, images: bool = True,
 ) -> list[tuple[Any, list[FakeUser]]]:
@@ -366,7 +371,13 @@ async def open_tables(
         seated.append((channel, members))
     await double.flush_events()
 
+    opening = asyncio.Semaphore(OPENING)
+
     async def setup(channel: Any, members: list[FakeUser]) -> None:
+        async with opening:
+            await open_one(channel, members)
+
+    async def open_one(channel: Any, members: list[FakeUser]) -> None:
         # Each step waits for its answer's final words: a busy bot defers an answer,
         # and a join before the table is open is refused.
         opened = await double.slash(members[0], channel, game.command, "start", settle=False,
