@@ -355,6 +355,7 @@ async def play_table(
 
 
 OPENING = 50
+SET_UP_TRIES = 5
 """Tables set up at once (the set-up is not measured; a thousand at once would only
 test how the bot sheds load)."""
 
@@ -380,13 +381,26 @@ async def open_tables(
     async def open_one(channel: Any, members: list[FakeUser]) -> None:
         # Each step waits for its answer's final words: a busy bot defers an answer,
         # and a join before the table is open is refused.
-        opened = await double.slash(members[0], channel, game.command, "start", settle=False,
-                                    images=images)
-        await opened.wait_original(timeout=60)
+        await answered(lambda: double.slash(members[0], channel, game.command, "start",
+                                            settle=False, images=images))
         for member in members[1:]:
-            joined = await double.slash(member, channel, game.command, "join", settle=False)
-            await joined.wait_original(timeout=60)
-        await double.slash(members[0], channel, game.command, "deal", settle=False)
+            await answered(lambda m=member: double.slash(m, channel, game.command, "join",
+                                                         settle=False))
+        await answered(lambda: double.slash(members[0], channel, game.command, "deal",
+                                            settle=False))
+
+    async def answered(send: Callable[[], Awaitable[InteractionResult]]) -> None:
+        """Send until answered, as a member clicks again after Discord's "This
+        interaction failed" (a bot still busy with the new channels answers late)."""
+        for _ in range(SET_UP_TRIES):
+            result = await send()
+            await result.wait_until(
+                lambda r: r.refusals or (r.original is not None and not r.original.loading),
+                timeout=60)
+            if not result.refusals:
+                return
+            await asyncio.sleep(1.0)
+        raise RuntimeError(f"no answer to a set-up step: {result!r}")
 
     await asyncio.gather(*(setup(c, m) for c, m in seated))
     await double.settle(timeout=60)
